@@ -1,0 +1,294 @@
+//! The GPU test harness: a device on Vulkan with the Khronos validation layer on, where every
+//! validation message fails the test.
+//!
+//! - `gpu_*` tests call [`GpuContext::new`]; without a Vulkan adapter that panics with the
+//!   fix, so a GPU test can never pass by not running (`cargo xtask test --no-gpu` filters
+//!   them out instead).
+//! - Validation messages reach us through wgpu-hal's debug messenger, which forwards them to
+//!   `log` from its `vulkan::instance` module; [`ValidationLog`] records them, and dropping a
+//!   [`GpuContext`] panics if any arrived.
+//! - When `BINDLESS_EXPECT_LAVAPIPE=<mesa major>` is set (as `cargo xtask test` does when it
+//!   picks lavapipe), the adapter must be lavapipe from that Mesa or newer: no silent fallback
+//!   to another driver.
+
+use std::{
+    mem::ManuallyDrop,
+    ops::Deref,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Mutex, OnceLock,
+    },
+};
+
+/// Where wgpu-hal's Vulkan debug messenger logs from.
+const MESSENGER_TARGET: &str = "wgpu_hal::vulkan::instance";
+/// What wgpu-hal logs (at debug level) when the validation layer is not installed.
+const LAYER_MISSING: &str = "unable to find layer";
+
+/// Messages that are defects of the validation layer, not of what we submit. Each entry is
+/// matched exactly and says why it is here; keep this list short.
+///
+/// - Debian bookworm's layer (1.3.239) embeds a SPIRV-Tools older than `SourceLanguage::WGSL`
+///   (10), which naga writes in `OpSource` whenever `InstanceFlags::DEBUG` is on (and DEBUG is
+///   what installs the debug messenger we listen to). Newer layers accept it. Our SPIR-V is
+///   checked by a current `spirv-val` in naga-ext's tests instead.
+pub const KNOWN_LAYER_DEFECTS: &[&str] = &["SPIR-V module not valid: Invalid source language operand: 10"];
+
+/// Whether a message is one of [`KNOWN_LAYER_DEFECTS`].
+pub fn is_known_layer_defect(message: &str) -> bool {
+    KNOWN_LAYER_DEFECTS.iter().any(|k| message.contains(k))
+}
+
+/// Records the validation layer's messages for the whole process (nextest runs each test in
+/// a process of its own).
+pub struct ValidationLog {
+    messages: Mutex<Vec<String>>,
+    /// Whether the last message was a known layer defect (its continuation lines are then
+    /// left out too).
+    in_known_defect: AtomicBool,
+}
+
+static LOG: ValidationLog = ValidationLog {
+    messages: Mutex::new(Vec::new()),
+    in_known_defect: AtomicBool::new(false),
+};
+
+impl ValidationLog {
+    /// Installs the recorder as the `log` logger (once per process).
+    pub fn install() -> &'static Self {
+        static INSTALLED: OnceLock<()> = OnceLock::new();
+        INSTALLED.get_or_init(|| {
+            if log::set_logger(&LOG).is_ok() {
+                // Debug level: wgpu-hal reports a missing validation layer only at debug level.
+                log::set_max_level(log::LevelFilter::Debug);
+            }
+        });
+        &LOG
+    }
+
+    /// The messages recorded since the last call.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.messages.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl log::Log for ValidationLog {
+    fn enabled(&self, meta: &log::Metadata) -> bool {
+        meta.target().starts_with("wgpu_hal") || meta.level() <= log::Level::Warn
+    }
+
+    fn log(&self, record: &log::Record) {
+        if !self.enabled(record.metadata()) {
+            return;
+        }
+        let text = record.args().to_string();
+        let from_messenger = record.target() == MESSENGER_TARGET && record.level() <= log::Level::Warn;
+        if from_messenger {
+            // Continuation lines (`\tobjects: …`, `\tqueues: …`) belong to the message before.
+            let known = if text.starts_with('\t') {
+                self.in_known_defect.load(Ordering::SeqCst)
+            } else {
+                let known = is_known_layer_defect(&text);
+                self.in_known_defect.store(known, Ordering::SeqCst);
+                known
+            };
+            if known {
+                return;
+            }
+            eprintln!("[validation {}] {text}", record.level());
+            if !text.starts_with('\t') {
+                self.messages.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+            }
+        } else if text.contains(LAYER_MISSING) {
+            eprintln!("[validation {}] {text}", record.level());
+            self.messages
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(text);
+        } else if record.level() <= log::Level::Warn {
+            eprintln!("[{} {}] {text}", record.level(), record.target());
+        }
+    }
+
+    fn flush(&self) {}
+}
+
+/// The wgpu objects of a [`GpuContext`].
+pub struct Gpu {
+    pub instance: wgpu::Instance,
+    pub adapter: wgpu::Adapter,
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+}
+
+/// A Vulkan device for one GPU test. Dropping it waits for the GPU, destroys the device (so
+/// that leak reports arrive too) and fails the test if the validation layer said anything.
+/// Declare it before the test's resources so that it drops after them.
+pub struct GpuContext {
+    gpu: ManuallyDrop<Gpu>,
+    log: &'static ValidationLog,
+}
+
+impl Deref for GpuContext {
+    type Target = Gpu;
+
+    fn deref(&self) -> &Gpu {
+        &self.gpu
+    }
+}
+
+/// The instance every GPU test uses: Vulkan only, validation and debug labels on.
+pub fn vulkan_instance() -> wgpu::Instance {
+    ValidationLog::install();
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::VULKAN;
+    desc.flags = wgpu::InstanceFlags::VALIDATION | wgpu::InstanceFlags::DEBUG;
+    wgpu::Instance::new(desc)
+}
+
+/// Panics unless `info` is lavapipe from Mesa `min_major` or newer.
+pub fn check_lavapipe(info: &wgpu::AdapterInfo, min_major: u32) {
+    let mesa_major = info
+        .driver_info
+        .split("Mesa ")
+        .nth(1)
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse::<u32>().ok());
+    assert!(
+        info.driver == "llvmpipe" && mesa_major.is_some_and(|m| m >= min_major),
+        "expected lavapipe from Mesa >= {min_major}, got {:?} ({} {}); \
+         run `cargo xtask setup` (older Mesa lacks descriptor indexing)",
+        info.name,
+        info.driver,
+        info.driver_info
+    );
+}
+
+impl GpuContext {
+    /// A device with the given features and limits on the Vulkan adapter.
+    pub fn new(features: wgpu::Features, limits: wgpu::Limits) -> Self {
+        let log = ValidationLog::install();
+        let instance = vulkan_instance();
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "GPU test without a Vulkan adapter ({e}): run `cargo xtask setup`, or \
+                     `cargo xtask test --no-gpu` to leave GPU tests out"
+                )
+            });
+        if let Some(min) = std::env::var("BINDLESS_EXPECT_LAVAPIPE")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok())
+        {
+            check_lavapipe(&adapter.get_info(), min);
+        }
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("gpu test"),
+            required_features: features,
+            required_limits: limits,
+            ..Default::default()
+        }))
+        .expect("creating the test device");
+        let early = log.take();
+        assert!(early.is_empty(), "validation messages while creating the device: {early:#?}");
+        Self {
+            gpu: ManuallyDrop::new(Gpu {
+                instance,
+                adapter,
+                device,
+                queue,
+            }),
+            log,
+        }
+    }
+
+    /// Waits for all submitted work.
+    pub fn wait(&self) {
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("waiting for the GPU");
+    }
+
+    /// Copies `buffer` (which needs `COPY_SRC`) to the CPU.
+    pub fn read_buffer(&self, buffer: &wgpu::Buffer) -> Vec<u8> {
+        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("readback"),
+            size: buffer.size(),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+        self.queue.submit([encoder.finish()]);
+        let slice = staging.slice(..);
+        slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the readback buffer"));
+        self.wait();
+        let bytes = slice.get_mapped_range().expect("reading the mapped range").to_vec();
+        staging.unmap();
+        bytes
+    }
+
+    /// The validation messages so far (and forgets them), for tests that provoke one.
+    pub fn take_validation_messages(&self) -> Vec<String> {
+        self.wait();
+        self.log.take()
+    }
+}
+
+impl Drop for GpuContext {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            // SAFETY: `gpu` is never used again.
+            unsafe { ManuallyDrop::drop(&mut self.gpu) };
+            return;
+        }
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        // SAFETY: `gpu` is never used again.
+        unsafe { ManuallyDrop::drop(&mut self.gpu) };
+        let messages = self.log.take();
+        assert!(messages.is_empty(), "validation layer messages: {messages:#?}");
+    }
+}
+
+/// A device on wgpu's noop backend: full wgpu-core validation, no GPU. For validation-only
+/// tests that must run everywhere.
+pub fn noop_device(features: wgpu::Features, limits: wgpu::Limits) -> (wgpu::Device, wgpu::Queue) {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::NOOP;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
+        .expect("the noop backend always has an adapter");
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: Some("noop test"),
+        required_features: features,
+        required_limits: limits,
+        ..Default::default()
+    }))
+    .expect("creating a noop device")
+}
+
+/// Runs `f` inside a validation error scope and returns the error it raised, if any.
+pub fn validation_error<R>(device: &wgpu::Device, f: impl FnOnce() -> R) -> (R, Option<wgpu::Error>) {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let r = f();
+    let error = pollster::block_on(scope.pop());
+    (r, error)
+}
+
+/// The error of type `E` in `error`'s source chain: how tests assert wgpu-core's exact error
+/// variants through the wgpu API.
+pub fn find_source<E: std::error::Error + 'static>(error: &wgpu::Error) -> Option<&E> {
+    let mut next: Option<&(dyn std::error::Error + 'static)> = match error {
+        wgpu::Error::Validation { source, .. }
+        | wgpu::Error::OutOfMemory { source }
+        | wgpu::Error::Internal { source, .. } => Some(source.as_ref()),
+    };
+    while let Some(err) = next {
+        if let Some(found) = err.downcast_ref::<E>() {
+            return Some(found);
+        }
+        next = err.source();
+    }
+    None
+}

@@ -1,0 +1,181 @@
+//! `cargo xtask`: the task runner of wgpu-bindless.
+
+mod copycheck;
+mod export;
+mod pins;
+mod queue;
+mod tasks;
+mod util;
+mod vulkan;
+
+use std::{path::PathBuf, process::ExitCode};
+
+use anyhow::{bail, Result};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "wgpu-bindless task runner", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Materialize the patched upstream crates into `patched/` (only what changed).
+    Patch {
+        /// Rebuild even over edits in `patched/` that were never saved.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write edits made in `patched/<crate>` back to the patch queue and overlay.
+    Save {
+        /// Only this crate (default: all).
+        #[arg(long = "crate")]
+        krate: Option<String>,
+        /// Commit message for uncommitted edits (they become a new patch).
+        #[arg(short, long)]
+        message: Option<String>,
+        /// Write nothing; fail if saving would change the repository.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Copy the patched crates to DIR and print the `[patch.crates-io]` lines to use them.
+    Export { dir: PathBuf },
+    /// Check for (and, as root on Debian, install) lavapipe, the validation layer, spirv-val.
+    Setup,
+    /// Fail if a committed file is an upstream file or a near copy of one.
+    CheckUpstream {
+        /// Also plant real upstream text in memory and make sure the check catches it.
+        #[arg(long)]
+        self_test: bool,
+    },
+    /// Run every test: the patch queue, our crates, upstream's unit tests, GPU tests on
+    /// lavapipe with the validation layer, and a downstream drop-in build.
+    Test(tasks::TestArgs),
+    /// The main job: run the demo on Vulkan and print the adapter and the verified result.
+    Demo,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("xtask: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cmd: Cmd) -> Result<()> {
+    let root = util::repo_root();
+    match cmd {
+        Cmd::Patch { force } => patch(&root, force).map(drop),
+        Cmd::Save { krate, message, check } => save(&root, krate.as_deref(), message.as_deref(), check),
+        Cmd::Export { dir } => export::export(&root, &dir).map(drop),
+        Cmd::Setup => {
+            let vk = vulkan::ensure(true)?;
+            println!(
+                "xtask: Vulkan ready: lavapipe at {} (Mesa {}), validation layer, spirv-val",
+                vk.lavapipe_icd.display(),
+                vk.mesa_version.as_deref().unwrap_or("version unknown")
+            );
+            Ok(())
+        }
+        Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
+        Cmd::Test(args) => tasks::test(&root, &args),
+        Cmd::Demo => tasks::demo(&root),
+    }
+}
+
+/// The queue of every pinned crate.
+pub fn queues(root: &std::path::Path) -> Result<Vec<queue::Queue>> {
+    pins::all_pristine(root)?
+        .into_iter()
+        .map(|(pin, pristine)| {
+            Ok(queue::Queue {
+                name: pin.name.clone(),
+                pristine_id: format!("{} {} sha256:{}", pin.name, pin.version, pin.checksum),
+                pristine,
+                patches: pin.patches_dir(root),
+                overlay: pin.overlay_dir(root),
+                tree: root.join("patched").join(&pin.name),
+            })
+        })
+        .collect()
+}
+
+/// `cargo xtask patch`.
+pub fn patch(root: &std::path::Path, force: bool) -> Result<Vec<queue::Queue>> {
+    check_workspace_patch_table(root)?;
+    let queues = queues(root)?;
+    for q in &queues {
+        match q.materialize(force)? {
+            queue::Outcome::UpToDate => {}
+            queue::Outcome::Materialized { patches, overlay_files } => println!(
+                "xtask: materialized patched/{} ({patches} patches, {overlay_files} overlay files)",
+                q.name
+            ),
+        }
+    }
+    Ok(queues)
+}
+
+fn save(root: &std::path::Path, only: Option<&str>, message: Option<&str>, check: bool) -> Result<()> {
+    let queues = queues(root)?;
+    if let Some(name) = only {
+        if !queues.iter().any(|q| q.name == name) {
+            bail!("`{name}` is not a pinned crate (see upstream/Cargo.toml)");
+        }
+    }
+    let mut out_of_sync = Vec::new();
+    for q in queues.iter().filter(|q| only.is_none_or(|n| n == q.name)) {
+        if !q.tree.join(".git").exists() {
+            if check {
+                continue;
+            }
+            bail!("patched/{} is not materialized: run `cargo xtask patch`", q.name);
+        }
+        let diffs = q.save(message, check)?;
+        for d in &diffs {
+            println!("xtask: {}: {}", q.name, d.0);
+        }
+        out_of_sync.extend(diffs);
+    }
+    if check && !out_of_sync.is_empty() {
+        bail!("the materialized trees and the patch queue differ ({} differences)", out_of_sync.len());
+    }
+    if !check {
+        println!("xtask: saved ({} files changed)", out_of_sync.len());
+    }
+    Ok(())
+}
+
+/// The root manifest must patch exactly the pinned crates, each from `patched/<name>`.
+fn check_workspace_patch_table(root: &std::path::Path) -> Result<()> {
+    let manifest: toml::Table = toml::from_str(&std::fs::read_to_string(root.join("Cargo.toml"))?)?;
+    let table = manifest
+        .get("patch")
+        .and_then(|p| p.get("crates-io"))
+        .and_then(|t| t.as_table())
+        .cloned()
+        .unwrap_or_default();
+    let pins = pins::load(root)?;
+    for pin in &pins {
+        let expected = format!("patched/{}", pin.name);
+        let path = table.get(&pin.name).and_then(|e| e.get("path")).and_then(|p| p.as_str());
+        if path != Some(expected.as_str()) {
+            bail!(
+                "Cargo.toml's [patch.crates-io] must have `{} = {{ path = \"{expected}\" }}`",
+                pin.name
+            );
+        }
+    }
+    for name in table.keys() {
+        if !pins.iter().any(|p| &p.name == name) {
+            bail!("Cargo.toml's [patch.crates-io] patches `{name}`, which upstream/Cargo.toml does not pin");
+        }
+    }
+    Ok(())
+}

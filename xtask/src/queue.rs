@@ -1,0 +1,515 @@
+//! The patch queue: materializing a patched crate as a git repository, and saving the edits
+//! made in it back into patch files and overlay files.
+//!
+//! A materialized tree is a git repository with this history:
+//!
+//! 1. `upstream` (tag): the pristine crate, byte for byte as published.
+//! 2. `overlay` (tag): our whole new files, copied from the overlay folder. Nothing here may
+//!    touch an upstream file, so its place in the history never matters.
+//! 3. one commit per patch file, applied in file-name order with `git am`.
+//!
+//! Saving inverts that: files that do not exist upstream go back to the overlay folder, and
+//! the commits after `overlay`, restricted to upstream paths, become the patch files
+//! (`git format-patch`). Both directions are deterministic, so patch → save is lossless.
+
+use std::{
+    collections::BTreeSet,
+    fs,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use anyhow::{bail, Context as _, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::util::{self, git};
+
+/// Bumped whenever materialization changes in a way that must rebuild existing trees.
+const FORMAT: &str = "patch-queue/1";
+
+const BOT_NAME: &str = "wgpu-bindless xtask";
+const BOT_EMAIL: &str = "xtask@wgpu-bindless.invalid";
+const BOT_DATE: &str = "2000-01-01T00:00:00+0000";
+
+/// The inputs and output of one crate's materialization.
+#[derive(Clone, Debug)]
+pub struct Queue {
+    /// Crate name, for messages.
+    pub name: String,
+    /// Identity of the pristine sources (version and checksum); part of the stamp.
+    pub pristine_id: String,
+    pub pristine: PathBuf,
+    pub patches: PathBuf,
+    pub overlay: PathBuf,
+    pub tree: PathBuf,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Eq, Debug)]
+struct Stamp {
+    inputs: String,
+    head: String,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    UpToDate,
+    Materialized { patches: usize, overlay_files: usize },
+}
+
+/// One difference between the committed patch queue and a materialized tree.
+#[derive(Debug, PartialEq, Eq, Clone)]
+pub struct Difference(pub String);
+
+impl Queue {
+    fn stamp_path(&self) -> PathBuf {
+        self.tree.join(".git/xtask-stamp.json")
+    }
+
+    fn patch_files(&self) -> Result<Vec<PathBuf>> {
+        Ok(util::files_under(&self.patches)?
+            .into_iter()
+            .filter(|f| f.ends_with(".patch") && !f.contains('/'))
+            .map(|f| self.patches.join(f))
+            .collect())
+    }
+
+    /// Hash of everything the materialized tree is made from.
+    fn inputs_hash(&self) -> Result<String> {
+        let mut all = format!("{FORMAT}\n{}\n", self.pristine_id).into_bytes();
+        for patch in self.patch_files()? {
+            all.extend_from_slice(patch.file_name().unwrap().to_string_lossy().as_bytes());
+            all.push(0);
+            all.extend(fs::read(&patch)?);
+            all.push(0);
+        }
+        for rel in util::files_under(&self.overlay)? {
+            all.extend_from_slice(b"overlay:");
+            all.extend_from_slice(rel.as_bytes());
+            all.push(0);
+            all.extend(fs::read(self.overlay.join(&rel))?);
+            all.push(0);
+        }
+        Ok(util::sha256_hex(all))
+    }
+
+    fn head(&self) -> Result<String> {
+        Ok(util::output_string(git(&self.tree).args(["rev-parse", "HEAD"]))?
+            .trim()
+            .to_string())
+    }
+
+    fn is_dirty(&self) -> Result<bool> {
+        let status = util::output(
+            git(&self.tree).args(["status", "--porcelain", "--untracked-files=all"]),
+        )?;
+        Ok(!status.is_empty())
+    }
+
+    /// Whether the tree holds work that `save` has not written back yet.
+    pub fn has_unsaved_work(&self) -> Result<bool> {
+        if !self.tree.join(".git").exists() {
+            return Ok(false);
+        }
+        let head = self.head()?;
+        let stamp = read_stamp(&self.stamp_path());
+        Ok(self.is_dirty()? || stamp.is_none_or(|s| s.head != head))
+    }
+
+    fn write_stamp(&self) -> Result<()> {
+        let stamp = Stamp {
+            inputs: self.inputs_hash()?,
+            head: self.head()?,
+        };
+        fs::write(self.stamp_path(), serde_json::to_vec_pretty(&stamp)?)?;
+        Ok(())
+    }
+
+    /// Builds `tree` from the pristine sources, the overlay and the patches, unless it is
+    /// already up to date. Refuses to discard unsaved edits unless `force`.
+    pub fn materialize(&self, force: bool) -> Result<Outcome> {
+        if self.tree.join(".git").exists() {
+            let unsaved = self.has_unsaved_work()?;
+            if !unsaved
+                && read_stamp(&self.stamp_path()).is_some_and(|s| s.inputs == self.inputs_hash().unwrap_or_default())
+            {
+                return Ok(Outcome::UpToDate);
+            }
+            if unsaved && !force {
+                bail!(
+                    "{} has edits that are not saved to {} and {}: run `cargo xtask save` \
+                     (or `cargo xtask patch --force` to throw them away)",
+                    self.tree.display(),
+                    self.patches.display(),
+                    self.overlay.display()
+                );
+            }
+        }
+        util::remove_dir_if_exists(&self.tree)?;
+        fs::create_dir_all(&self.tree)?;
+        util::copy_tree(&self.pristine, &self.tree)?;
+
+        bot(git(&self.tree).args(["init", "--quiet", "--initial-branch=patched"]))?;
+        bot(git(&self.tree).args(["config", "user.name", BOT_NAME]))?;
+        bot(git(&self.tree).args(["config", "user.email", BOT_EMAIL]))?;
+        bot(git(&self.tree).args(["add", "--all", "--force"]))?;
+        bot(git(&self.tree).args([
+            "commit",
+            "--quiet",
+            "--allow-empty",
+            "-m",
+            &format!("upstream {}", self.pristine_id),
+        ]))?;
+        bot(git(&self.tree).args(["tag", "upstream"]))?;
+
+        let upstream_files: BTreeSet<String> = util::files_under(&self.pristine)?.into_iter().collect();
+        let overlay_files = util::files_under(&self.overlay)?;
+        for rel in &overlay_files {
+            if upstream_files.contains(rel) {
+                bail!(
+                    "overlay file {} replaces the upstream file {rel} of {}: change upstream files with a patch",
+                    self.overlay.join(rel).display(),
+                    self.name
+                );
+            }
+        }
+        if !overlay_files.is_empty() {
+            util::copy_tree(&self.overlay, &self.tree)?;
+            bot(git(&self.tree).args(["add", "--all", "--force"]))?;
+            bot(git(&self.tree).args(["commit", "--quiet", "-m", "overlay: new files of wgpu-bindless"]))?;
+        }
+        bot(git(&self.tree).args(["tag", "overlay"]))?;
+
+        let patches = self.patch_files()?;
+        for patch in &patches {
+            let applied = util::output(
+                git(&self.tree)
+                    .env("GIT_COMMITTER_NAME", BOT_NAME)
+                    .env("GIT_COMMITTER_EMAIL", BOT_EMAIL)
+                    .args(["am", "--quiet", "--keep-cr", "--whitespace=nowarn", "--committer-date-is-author-date"])
+                    .arg(patch),
+            );
+            if let Err(err) = applied {
+                let _ = util::output(git(&self.tree).args(["am", "--abort"]));
+                return Err(err).with_context(|| {
+                    format!("patch {} does not apply to {}", patch.display(), self.name)
+                });
+            }
+        }
+        self.write_stamp()?;
+        Ok(Outcome::Materialized {
+            patches: patches.len(),
+            overlay_files: overlay_files.len(),
+        })
+    }
+
+    /// Writes the tree's state back as patches and overlay files. With `check`, writes
+    /// nothing and returns the differences it would have made (uncommitted edits count as
+    /// one). Without it, uncommitted edits are first committed with `message`.
+    pub fn save(&self, message: Option<&str>, check: bool) -> Result<Vec<Difference>> {
+        if !self.tree.join(".git").exists() {
+            bail!("{} is not materialized: run `cargo xtask patch` first", self.tree.display());
+        }
+        let mut differences = Vec::new();
+        if self.is_dirty()? {
+            if check {
+                differences.push(Difference(format!("{}: uncommitted edits", self.tree.display())));
+            } else {
+                util::output(git(&self.tree).args(["add", "--all"]))?;
+                let message = message.unwrap_or("Work in progress (saved by cargo xtask save)");
+                util::output(git(&self.tree).args(["commit", "--quiet", "-m", message]))?;
+            }
+        }
+
+        let staging = self
+            .tree
+            .parent()
+            .unwrap()
+            .join(".save")
+            .join(&self.name);
+        util::remove_dir_if_exists(&staging)?;
+        let staged_patches = staging.join("patches");
+        let staged_overlay = staging.join("overlay");
+        fs::create_dir_all(&staged_patches)?;
+        fs::create_dir_all(&staged_overlay)?;
+
+        let upstream_files = tree_files(&self.tree, "upstream")?;
+        for rel in tree_files(&self.tree, "HEAD")?.difference(&upstream_files) {
+            let bytes = util::output(git(&self.tree).args(["cat-file", "blob", &format!("HEAD:{rel}")]))?;
+            let dst = staged_overlay.join(rel);
+            fs::create_dir_all(dst.parent().unwrap())?;
+            fs::write(dst, bytes)?;
+        }
+        util::output(
+            git(&self.tree)
+                .args([
+                    "format-patch",
+                    "--quiet",
+                    "--zero-commit",
+                    "--no-signature",
+                    "--full-index",
+                    "--no-renames",
+                    "--no-numbered",
+                    "-o",
+                ])
+                .arg(&staged_patches)
+                .arg("overlay..HEAD")
+                .arg("--")
+                .args(&upstream_files),
+        )?;
+
+        differences.extend(compare(&staged_patches, &self.patches, "patches", |f| f.ends_with(".patch"))?);
+        differences.extend(compare(&staged_overlay, &self.overlay, "overlay", |_| true)?);
+        if !check {
+            replace(&staged_patches, &self.patches, |f| f.ends_with(".patch"))?;
+            replace(&staged_overlay, &self.overlay, |_| true)?;
+            self.write_stamp()?;
+        }
+        util::remove_dir_if_exists(&staging)?;
+        Ok(differences)
+    }
+}
+
+fn bot(cmd: &mut Command) -> Result<()> {
+    util::output(
+        cmd.env("GIT_AUTHOR_NAME", BOT_NAME)
+            .env("GIT_AUTHOR_EMAIL", BOT_EMAIL)
+            .env("GIT_AUTHOR_DATE", BOT_DATE)
+            .env("GIT_COMMITTER_NAME", BOT_NAME)
+            .env("GIT_COMMITTER_EMAIL", BOT_EMAIL)
+            .env("GIT_COMMITTER_DATE", BOT_DATE),
+    )
+    .map(drop)
+}
+
+fn read_stamp(path: &Path) -> Option<Stamp> {
+    serde_json::from_slice(&fs::read(path).ok()?).ok()
+}
+
+fn tree_files(tree: &Path, rev: &str) -> Result<BTreeSet<String>> {
+    let out = util::output(git(tree).args(["ls-tree", "-r", "-z", "--name-only", rev]))?;
+    Ok(out
+        .split(|b| *b == 0)
+        .filter(|s| !s.is_empty())
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .collect())
+}
+
+/// Files of `new` vs `old` (only those `keep` selects), as readable differences.
+fn compare(new: &Path, old: &Path, label: &str, keep: impl Fn(&str) -> bool) -> Result<Vec<Difference>> {
+    let new_files: BTreeSet<_> = util::files_under(new)?.into_iter().filter(|f| keep(f)).collect();
+    let old_files: BTreeSet<_> = util::files_under(old)?.into_iter().filter(|f| keep(f)).collect();
+    let mut out = Vec::new();
+    for f in new_files.union(&old_files) {
+        let verdict = match (new_files.contains(f), old_files.contains(f)) {
+            (true, false) => "new",
+            (false, true) => "removed",
+            _ if fs::read(new.join(f))? != fs::read(old.join(f))? => "changed",
+            _ => continue,
+        };
+        out.push(Difference(format!("{label}/{f}: {verdict}")));
+    }
+    Ok(out)
+}
+
+/// Makes the files of `dst` that `keep` selects exactly those of `src`.
+fn replace(src: &Path, dst: &Path, keep: impl Fn(&str) -> bool) -> Result<()> {
+    let wanted: BTreeSet<_> = util::files_under(src)?.into_iter().collect();
+    for f in util::files_under(dst)? {
+        if keep(&f) && !wanted.contains(&f) {
+            fs::remove_file(dst.join(&f))?;
+        }
+    }
+    remove_empty_dirs(dst)?;
+    if !wanted.is_empty() {
+        util::copy_tree(src, dst)?;
+    }
+    Ok(())
+}
+
+fn remove_empty_dirs(dir: &Path) -> Result<bool> {
+    if !dir.is_dir() {
+        return Ok(false);
+    }
+    let mut empty = true;
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if !(path.is_dir() && remove_empty_dirs(&path)?) {
+            empty = false;
+        }
+    }
+    if empty {
+        fs::remove_dir(dir)?;
+    }
+    Ok(empty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake upstream crate and an empty patch queue in a temporary folder.
+    struct Fixture {
+        _dir: tempfile::TempDir,
+        queue: Queue,
+    }
+
+    const LIB: &str = "pub fn answer() -> u32 {\n    41\n}\n\npub fn other() -> u32 {\n    1\n}\n";
+
+    fn fixture() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let pristine = dir.path().join("pristine");
+        fs::create_dir_all(pristine.join("src")).unwrap();
+        fs::write(pristine.join("Cargo.toml"), "[package]\nname = \"demo\"\nversion = \"1.0.0\"\n").unwrap();
+        fs::write(pristine.join("src/lib.rs"), LIB).unwrap();
+        // Published crates may ship a .gitignore; its patterns must not hide upstream files.
+        fs::write(pristine.join(".gitignore"), "*.txt\n").unwrap();
+        fs::write(pristine.join("notes.txt"), "kept\n").unwrap();
+        let queue = Queue {
+            name: "demo".into(),
+            pristine_id: "demo 1.0.0".into(),
+            pristine,
+            patches: dir.path().join("ext/patches/demo"),
+            overlay: dir.path().join("ext/overlay/demo"),
+            tree: dir.path().join("patched/demo"),
+        };
+        Fixture { _dir: dir, queue }
+    }
+
+    fn tree_snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        util::files_under(dir)
+            .unwrap()
+            .into_iter()
+            .map(|f| {
+                let bytes = fs::read(dir.join(&f)).unwrap();
+                (f, bytes)
+            })
+            .collect()
+    }
+
+    fn commit_all(tree: &Path, message: &str) {
+        util::output(git(tree).args(["add", "--all"])).unwrap();
+        util::output(
+            git(tree)
+                .env("GIT_AUTHOR_DATE", "2026-11-22T12:00:00+0000")
+                .args(["commit", "--quiet", "-m", message]),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn empty_series_materializes_pristine_upstream() {
+        let f = fixture();
+        let q = &f.queue;
+        assert_eq!(
+            q.materialize(false).unwrap(),
+            Outcome::Materialized { patches: 0, overlay_files: 0 }
+        );
+        assert_eq!(tree_snapshot(&q.tree), tree_snapshot(&q.pristine));
+        assert_eq!(q.save(None, true).unwrap(), vec![]);
+        assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
+    }
+
+    #[test]
+    fn demo_patch_round_trips_through_save() {
+        let f = fixture();
+        let q = &f.queue;
+        q.materialize(false).unwrap();
+        fs::write(
+            q.tree.join("src/lib.rs"),
+            format!("{}\nmod table;\n", LIB.replace("41", "42")),
+        )
+        .unwrap();
+        fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
+        commit_all(&q.tree, "Answer correctly and add the table module");
+        let edited = tree_snapshot(&q.tree);
+
+        let diffs = q.save(None, false).unwrap();
+        assert_eq!(
+            diffs,
+            vec![
+                Difference("patches/0001-Answer-correctly-and-add-the-table-module.patch: new".into()),
+                Difference("overlay/src/table.rs: new".into()),
+            ]
+        );
+        let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly-and-add-the-table-module.patch")).unwrap();
+        assert!(patch.contains("-    41\n+    42\n"), "{patch}");
+        assert!(patch.contains("+mod table;\n"), "{patch}");
+        assert!(!patch.contains("table.rs"), "new files belong to the overlay, not to patches:\n{patch}");
+        assert_eq!(fs::read_to_string(q.overlay.join("src/table.rs")).unwrap(), "pub struct Table;\n");
+        // Saving was all it took: the tree is up to date with the queue.
+        assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
+
+        // From scratch: the same tree, and saving again changes nothing.
+        let saved = (tree_snapshot(&q.patches), tree_snapshot(&q.overlay));
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        assert_eq!(
+            q.materialize(false).unwrap(),
+            Outcome::Materialized { patches: 1, overlay_files: 1 }
+        );
+        assert_eq!(tree_snapshot(&q.tree), edited);
+        assert_eq!(q.save(None, true).unwrap(), vec![]);
+        assert_eq!(q.save(None, false).unwrap(), vec![]);
+        assert_eq!((tree_snapshot(&q.patches), tree_snapshot(&q.overlay)), saved);
+    }
+
+    #[test]
+    fn uncommitted_edits_become_a_patch_named_by_the_message() {
+        let f = fixture();
+        let q = &f.queue;
+        q.materialize(false).unwrap();
+        fs::write(q.tree.join("src/lib.rs"), LIB.replace("    1\n", "    2\n")).unwrap();
+        let check = q.save(None, true).unwrap();
+        assert_eq!(check.len(), 1);
+        assert!(check[0].0.ends_with("uncommitted edits"), "{check:?}");
+        let diffs = q.save(Some("Make other return two"), false).unwrap();
+        assert_eq!(diffs, vec![Difference("patches/0001-Make-other-return-two.patch: new".into())]);
+        assert!(!q.has_unsaved_work().unwrap());
+    }
+
+    #[test]
+    fn unsaved_edits_are_never_thrown_away_silently() {
+        let f = fixture();
+        let q = &f.queue;
+        q.materialize(false).unwrap();
+        fs::write(q.tree.join("src/lib.rs"), "pub fn lost() {}\n").unwrap();
+        // The inputs change too, which alone would rebuild the tree.
+        fs::create_dir_all(&q.overlay).unwrap();
+        fs::write(q.overlay.join("extra.rs"), "// ours\n").unwrap();
+        let err = q.materialize(false).unwrap_err().to_string();
+        assert!(err.contains("has edits that are not saved"), "{err}");
+        assert_eq!(fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(), "pub fn lost() {}\n");
+        // Committed but unsaved work counts as unsaved too.
+        commit_all(&q.tree, "Lose everything");
+        assert!(q.materialize(false).is_err());
+        assert_eq!(
+            q.materialize(true).unwrap(),
+            Outcome::Materialized { patches: 0, overlay_files: 1 }
+        );
+        assert_eq!(fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(), LIB);
+    }
+
+    #[test]
+    fn overlay_may_not_replace_upstream_files() {
+        let f = fixture();
+        let q = &f.queue;
+        fs::create_dir_all(q.overlay.join("src")).unwrap();
+        fs::write(q.overlay.join("src/lib.rs"), "// replaced\n").unwrap();
+        let err = q.materialize(false).unwrap_err().to_string();
+        assert!(err.contains("replaces the upstream file src/lib.rs of demo"), "{err}");
+    }
+
+    #[test]
+    fn a_patch_that_does_not_apply_is_named() {
+        let f = fixture();
+        let q = &f.queue;
+        fs::create_dir_all(&q.patches).unwrap();
+        let bad = "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n\
+                   From: Someone <someone@example.invalid>\nDate: Sun, 22 Nov 2026 12:00:00 +0000\n\
+                   Subject: [PATCH] Broken\n\n---\n\
+                   diff --git a/src/lib.rs b/src/lib.rs\n--- a/src/lib.rs\n+++ b/src/lib.rs\n\
+                   @@ -1,3 +1,3 @@\n pub fn answer() -> u32 {\n-    99\n+    100\n }\n";
+        fs::write(q.patches.join("0001-Broken.patch"), bad).unwrap();
+        let err = format!("{:#}", q.materialize(false).unwrap_err());
+        assert!(err.contains("0001-Broken.patch does not apply to demo"), "{err}");
+    }
+}

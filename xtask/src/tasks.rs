@@ -1,0 +1,362 @@
+//! `cargo xtask test`, `cargo xtask demo` and `cargo xtask check-upstream`.
+
+use std::{
+    fs,
+    io::{BufRead as _, BufReader, Read},
+    path::{Path, PathBuf},
+    process::{Command, Stdio},
+    thread,
+    time::Instant,
+};
+
+use anyhow::{bail, Context as _, Result};
+
+use crate::{copycheck, export, pins, util, vulkan};
+
+/// The upstream crates whose own unit tests we run on the patched sources. wgpu-hal's need
+/// winit and glutin as dev-dependencies, and wgpu's need a browser; those two are covered by
+/// our GPU tests instead.
+const UPSTREAM_TESTED: &[&str] = &["naga", "wgpu-types", "wgpu-core"];
+
+#[derive(clap::Args, Debug)]
+pub struct TestArgs {
+    /// Leave out the GPU tests (named `gpu_*`) and the downstream run, for machines without
+    /// Vulkan. CI never passes this.
+    #[arg(long)]
+    no_gpu: bool,
+    /// Only our workspace's tests: skip upstream's unit tests and the downstream drop-in build.
+    #[arg(long)]
+    quick: bool,
+    /// Also build the downstream program against the unpatched crates.io release and require
+    /// identical output (one more full wgpu build).
+    #[arg(long)]
+    compare_unpatched: bool,
+}
+
+#[derive(Default, Debug, Clone, Copy)]
+struct Counts {
+    passed: u64,
+    failed: u64,
+    skipped: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Self) {
+        self.passed += o.passed;
+        self.failed += o.failed;
+        self.skipped += o.skipped;
+    }
+}
+
+/// Reads "N passed", "N failed", "N skipped"/"N ignored" from a test runner's summary line
+/// (nextest's `Summary [...] 3 tests run: 3 passed, 0 skipped`, libtest's
+/// `test result: ok. 3 passed; 0 failed; 0 ignored; …`).
+fn parse_counts(line: &str) -> Option<Counts> {
+    if !(line.contains("tests run:") || line.contains("test run:") || line.starts_with("test result:")) {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut counts = Counts::default();
+    for pair in words.windows(2) {
+        let Ok(n) = pair[0].parse::<u64>() else { continue };
+        let word = pair[1].trim_end_matches([',', ';']);
+        match word {
+            "passed" => counts.passed += n,
+            "failed" => counts.failed += n,
+            "skipped" | "ignored" => counts.skipped += n,
+            _ => {}
+        }
+    }
+    Some(counts)
+}
+
+/// Runs `cmd`, echoing its output, and adds up the test counts of its summary lines.
+fn run_counting(cmd: &mut Command) -> Result<(bool, Counts)> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("starting a test runner")?;
+    fn pump(stream: impl Read + Send + 'static, to_stderr: bool) -> thread::JoinHandle<Counts> {
+        thread::spawn(move || {
+            let mut counts = Counts::default();
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if to_stderr {
+                    eprintln!("{line}");
+                } else {
+                    println!("{line}");
+                }
+                if let Some(c) = parse_counts(&line) {
+                    counts += c;
+                }
+            }
+            counts
+        })
+    }
+    let out = pump(child.stdout.take().unwrap(), false);
+    let err = pump(child.stderr.take().unwrap(), true);
+    let status = child.wait()?;
+    let mut counts = out.join().unwrap();
+    counts += err.join().unwrap();
+    Ok((status.success(), counts))
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+struct Report {
+    steps: Vec<(String, bool, f64)>,
+    counts: Counts,
+}
+
+impl Report {
+    fn step(&mut self, name: &str, f: impl FnOnce(&mut Counts) -> Result<()>) -> bool {
+        println!("\n==> {name}");
+        let start = Instant::now();
+        let mut counts = Counts::default();
+        let result = f(&mut counts);
+        let ok = match &result {
+            Ok(()) => counts.failed == 0,
+            Err(e) => {
+                eprintln!("xtask: {name}: {e:#}");
+                false
+            }
+        };
+        if !ok && counts.failed == 0 {
+            // A step that broke without a test runner's count is one failed check.
+            counts.failed = 1;
+        }
+        self.counts += counts;
+        self.steps.push((name.to_string(), ok, start.elapsed().as_secs_f64()));
+        ok
+    }
+}
+
+pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
+    let mut report = Report {
+        steps: Vec::new(),
+        counts: Counts::default(),
+    };
+    let mut gpu_env = Vec::new();
+    if !args.no_gpu {
+        let ready = report.step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val", |_| {
+            let vk = vulkan::ensure(true)?;
+            println!(
+                "lavapipe: {} (Mesa {})",
+                vk.lavapipe_icd.display(),
+                vk.mesa_version.as_deref().unwrap_or("version unknown")
+            );
+            gpu_env = vk.env();
+            Ok(())
+        });
+        if !ready {
+            bail!("cannot run the GPU tests; `--no-gpu` leaves them out");
+        }
+    }
+    if !report.step("materialize the patched crates", |_| crate::patch(root, false).map(drop)) {
+        bail!("the patch queue does not apply");
+    }
+    report.step("patch queue round trip (save --check)", |counts| {
+        for q in crate::queues(root)? {
+            let diffs = q.save(None, true)?;
+            if diffs.is_empty() {
+                counts.passed += 1;
+            } else {
+                for d in diffs {
+                    eprintln!("{}: {}", q.name, d.0);
+                }
+                counts.failed += 1;
+            }
+        }
+        Ok(())
+    });
+    report.step("no upstream source committed", |counts| {
+        check_upstream(root, true)?;
+        counts.passed += 2;
+        Ok(())
+    });
+    report.step("xtask unit tests", |counts| {
+        let (ok, c) = run_counting(
+            cargo()
+                .args(["test", "--quiet", "--manifest-path"])
+                .arg(root.join("xtask/Cargo.toml")),
+        )?;
+        *counts = c;
+        if !ok {
+            bail!("xtask's tests failed");
+        }
+        Ok(())
+    });
+    report.step("workspace tests (GPU tests on Vulkan, validation layer on)", |counts| {
+        let mut cmd = cargo();
+        cmd.current_dir(root)
+            .args(["nextest", "run", "--workspace", "--no-fail-fast", "--color", "never"])
+            .envs(gpu_env.iter().cloned());
+        if args.no_gpu {
+            cmd.args(["-E", "not test(/gpu_/)"]);
+        }
+        let (ok, c) = run_counting(&mut cmd)?;
+        *counts = c;
+        if !ok {
+            bail!("workspace tests failed");
+        }
+        Ok(())
+    });
+    if !args.quick {
+        report.step("upstream unit tests on the patched crates", |counts| {
+            let mut cmd = cargo();
+            cmd.current_dir(root)
+                .args(["nextest", "run", "--lib", "--no-fail-fast", "--color", "never"]);
+            for name in UPSTREAM_TESTED {
+                cmd.args(["-p", name]);
+            }
+            let (ok, c) = run_counting(&mut cmd)?;
+            *counts = c;
+            if !ok {
+                bail!("upstream unit tests failed on the patched crates");
+            }
+            Ok(())
+        });
+        if !args.no_gpu {
+            report.step("downstream drop-in build through `cargo xtask export`", |counts| {
+                downstream(root, &gpu_env, args.compare_unpatched, counts)
+            });
+        }
+    }
+
+    println!("\n==> summary");
+    for (name, ok, secs) in &report.steps {
+        println!("{} {name} ({secs:.0} s)", if *ok { "ok  " } else { "FAIL" });
+    }
+    let c = report.counts;
+    println!("summary: {} passed, {} failed, {} skipped", c.passed, c.failed, c.skipped);
+    if report.steps.iter().any(|(_, ok, _)| !ok) {
+        bail!("some steps failed");
+    }
+    Ok(())
+}
+
+/// Exports the patched crates, builds the smoke program as a crate outside the workspace
+/// with the printed `[patch.crates-io]` lines, runs it on Vulkan and checks its verdict;
+/// optionally also against the unpatched release, requiring identical output.
+fn downstream(root: &Path, gpu_env: &[(String, String)], compare_unpatched: bool, counts: &mut Counts) -> Result<()> {
+    let work = root.join("target/downstream");
+    let patch_lines = export::export(root, &work.join("exported"))?;
+    let smoke = root.join("wgpu-core-ext/src/bin/smoke.rs");
+    let run = |name: &str, patch: &str| -> Result<String> {
+        let dir = work.join(name);
+        fs::create_dir_all(&dir)?;
+        fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"downstream-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+                 [workspace]\n\n[[bin]]\nname = \"smoke\"\npath = {smoke:?}\n\n\
+                 [dependencies]\nwgpu = \"=30.0.1\"\npollster = \"0.4\"\nlog = \"0.4\"\n\n{patch}"
+            ),
+        )?;
+        let out = util::output(
+            cargo()
+                .current_dir(&dir)
+                .args(["run", "--quiet", "--bin", "smoke"])
+                .env("CARGO_TARGET_DIR", work.join("target"))
+                .env("WGPU_VALIDATION", "1")
+                .envs(gpu_env.iter().cloned()),
+        )
+        .with_context(|| format!("the {name} downstream program"))?;
+        let text = String::from_utf8(out)?;
+        print!("{text}");
+        Ok(text)
+    };
+    let patched = run("patched", &patch_lines)?;
+    if !patched.lines().any(|l| l == "smoke: OK") {
+        bail!("the downstream program did not verify its results");
+    }
+    counts.passed += 1;
+    if compare_unpatched {
+        let unpatched = run("unpatched", "")?;
+        if unpatched != patched {
+            bail!("patched and unpatched wgpu print different results:\n{unpatched}\nvs\n{patched}");
+        }
+        counts.passed += 1;
+    }
+    Ok(())
+}
+
+/// `cargo xtask demo`: for now the smoke program on Vulkan with validation on.
+pub fn demo(root: &Path) -> Result<()> {
+    let vk = vulkan::ensure(true)?;
+    crate::patch(root, false)?;
+    util::run(
+        cargo()
+            .current_dir(root)
+            .args(["run", "--quiet", "-p", "wgpu-core-ext", "--bin", "smoke"])
+            .env("WGPU_VALIDATION", "1")
+            .envs(vk.env()),
+    )
+}
+
+fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
+    Ok(pins::all_pristine(root)?.into_iter().map(|(_, dir)| dir).collect())
+}
+
+/// `cargo xtask check-upstream`.
+pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
+    let upstream = copycheck::Upstream::index(&upstream_roots(root)?)?;
+    let files = copycheck::committed_files(root)?;
+    let findings = copycheck::check_all(&upstream, files.iter().map(|(n, t)| (n.as_str(), t.as_str())));
+    for f in &findings {
+        println!("{}: {}", f.file, f.reason);
+    }
+    println!("check-upstream: {} files checked, {} upstream copies", files.len(), findings.len());
+    if !findings.is_empty() {
+        bail!("committed files copy upstream source: keep patches, never copies");
+    }
+    if self_test {
+        // Plant real upstream text and make sure it is caught: a whole file, and a block
+        // inside a file of ours.
+        let pristine = pins::all_pristine(root)?;
+        let (_, types) = pristine
+            .iter()
+            .find(|(p, _)| p.name == "wgpu-types")
+            .context("wgpu-types is pinned")?;
+        let planted = fs::read_to_string(types.join("src/lib.rs"))?;
+        let block: String = planted.lines().skip(planted.lines().count() / 2).take(120).collect::<Vec<_>>().join("\n");
+        let ours = fs::read_to_string(root.join("xtask/src/queue.rs"))?;
+        let mixed = format!("{ours}\n{block}\n");
+        let caught = copycheck::check_all(
+            &upstream,
+            [("planted/lib.rs", planted.as_str()), ("planted/mixed.rs", mixed.as_str())],
+        );
+        if caught.len() != 2 {
+            bail!("the upstream check missed planted upstream text: caught only {caught:?}");
+        }
+        println!("check-upstream: self-test caught both planted copies");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_counts;
+
+    #[test]
+    fn nextest_summary() {
+        let c = parse_counts("     Summary [   1.234s] 12 tests run: 10 passed, 2 failed, 3 skipped").unwrap();
+        assert_eq!((c.passed, c.failed, c.skipped), (10, 2, 3));
+        let c = parse_counts("     Summary [   0.100s] 1 test run: 1 passed, 0 skipped").unwrap();
+        assert_eq!((c.passed, c.failed, c.skipped), (1, 0, 0));
+    }
+
+    #[test]
+    fn libtest_summary() {
+        let c = parse_counts("test result: ok. 7 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out").unwrap();
+        assert_eq!((c.passed, c.failed, c.skipped), (7, 0, 1));
+    }
+
+    #[test]
+    fn other_lines_are_not_summaries() {
+        assert!(parse_counts("test foo ... ok").is_none());
+        assert!(parse_counts("3 passed").is_none());
+    }
+}
