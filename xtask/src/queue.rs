@@ -149,8 +149,12 @@ impl Queue {
         util::copy_tree(&self.pristine, &self.tree)?;
 
         bot(git(&self.tree).args(["init", "--quiet", "--initial-branch=patched"]))?;
-        bot(git(&self.tree).args(["config", "user.name", BOT_NAME]))?;
-        bot(git(&self.tree).args(["config", "user.email", BOT_EMAIL]))?;
+        // Commits a developer makes in the tree carry their own identity; where git has none,
+        // the tree gets the project's so that `git commit` works out of the box.
+        if util::output(git(&self.tree).args(["config", "user.email"])).is_err() {
+            bot(git(&self.tree).args(["config", "user.name", BOT_NAME]))?;
+            bot(git(&self.tree).args(["config", "user.email", BOT_EMAIL]))?;
+        }
         bot(git(&self.tree).args(["add", "--all", "--force"]))?;
         bot(git(&self.tree).args([
             "commit",
