@@ -289,6 +289,23 @@ impl ResourceType {
                     (ImageDimension::D2, false, true) => DepthShape::Multisampled2d,
                     _ => return None,
                 }),
+                ImageClass::Storage { format, access } if is_formatless(format) => {
+                    Self::StorageTexture {
+                        dim: match (dim, arrayed) {
+                            (ImageDimension::D1, false) => StorageDimension::D1,
+                            (ImageDimension::D2, false) => StorageDimension::D2,
+                            (ImageDimension::D2, true) => StorageDimension::D2Array,
+                            (ImageDimension::D3, false) => StorageDimension::D3,
+                            _ => return None,
+                        },
+                        kind: match format {
+                            crate::StorageFormat::FormatlessFloat => TexelKind::Float,
+                            crate::StorageFormat::FormatlessSint => TexelKind::Sint,
+                            _ => TexelKind::Uint,
+                        },
+                        writes: access.contains(StorageAccess::STORE),
+                    }
+                }
                 ImageClass::External | ImageClass::Storage { .. } => return None,
             },
             TypeInner::Sampler { comparison } => Self::Sampler { comparison },
@@ -370,15 +387,16 @@ impl ResourceType {
             }),
             Self::Sampler { comparison: false } => String::from("sampler"),
             Self::Sampler { comparison: true } => String::from("sampler_comparison"),
-            Self::StorageTexture { dim, kind: k, writes } => {
+            // The access (`read`, `write`, `read_write`) is part of the type, so the front end
+            // appends it: `write` and `read_write` share a type id but not a type.
+            Self::StorageTexture { dim, kind: k, .. } => {
                 let dim = match dim {
                     StorageDimension::D1 => "1d",
                     StorageDimension::D2 => "2d",
                     StorageDimension::D2Array => "2d_array",
                     StorageDimension::D3 => "3d",
                 };
-                let access = if writes { "write" } else { "read" };
-                format!("texture_storage_{dim}_{}_{access}", kind(k))
+                format!("texture_storage_{dim}_{}", kind(k))
             }
             Self::StorageBuffer { writes } => {
                 String::from(if writes { "storage_read_write" } else { "storage_read" })
@@ -392,7 +410,9 @@ pub const ALLOWED_TYPES: &str = "texture_1d<T>, texture_2d<T>, texture_2d_array<
      texture_cube<T>, texture_cube_array<T>, texture_multisampled_2d<T> (T = f32, i32 or u32), \
      texture_depth_2d, texture_depth_2d_array, texture_depth_cube, texture_depth_cube_array, \
      texture_depth_multisampled_2d, sampler, sampler_comparison, and with the heterogeneous \
-     resource table ptr<storage, S, read> or ptr<storage, S, read_write>";
+     resource table texture_storage_1d<T, A>, texture_storage_2d<T, A>, \
+     texture_storage_2d_array<T, A>, texture_storage_3d<T, A> (A = read, write or read_write), \
+     ptr<storage, S, read> or ptr<storage, S, read_write>";
 
 /// Whether `var` is one of the table globals the front end synthesizes (before [`place`]).
 pub fn is_table_global(var: &GlobalVariable) -> bool {
@@ -400,12 +420,36 @@ pub fn is_table_global(var: &GlobalVariable) -> bool {
         && var.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX))
 }
 
-/// Whether `module` has table globals, placed or not (their names give them away).
+/// Whether `module` uses the resource table: table globals, placed or not (their names
+/// give them away), or format-less storage texture types.
 pub fn module_has_table(module: &Module) -> bool {
     module
         .global_variables
         .iter()
         .any(|(_, v)| v.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX)))
+        || module.types.iter().any(|(_, ty)| {
+            matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { format, .. }, .. } if is_formatless(format))
+        })
+}
+
+/// The format-less storage format a WGSL texel type names (`f32`, `i32`, `u32`).
+pub fn formatless_storage_format(word: &str) -> Option<crate::StorageFormat> {
+    Some(match word {
+        "f32" => crate::StorageFormat::FormatlessFloat,
+        "i32" => crate::StorageFormat::FormatlessSint,
+        "u32" => crate::StorageFormat::FormatlessUint,
+        _ => return None,
+    })
+}
+
+/// Whether `format` is one of the format-less storage formats of resource tables.
+pub const fn is_formatless(format: crate::StorageFormat) -> bool {
+    matches!(
+        format,
+        crate::StorageFormat::FormatlessFloat
+            | crate::StorageFormat::FormatlessSint
+            | crate::StorageFormat::FormatlessUint
+    )
 }
 
 /// Whether `module` has a binding array of storage buffers (which some backends cannot
@@ -531,8 +575,32 @@ pub(crate) const fn implied_capabilities(caps: Capabilities) -> Capabilities {
     caps
 }
 
+/// Checks the table-specific rules for a global: a table global needs the capability of
+/// its kind, and format-less storage textures exist only inside the table.
+pub(crate) fn check_global(
+    var: &GlobalVariable,
+    types: &UniqueArena<Type>,
+    caps: Capabilities,
+) -> Result<(), crate::valid::GlobalVariableError> {
+    if let Some(missing) = missing_capability(var, caps) {
+        return Err(crate::valid::GlobalVariableError::UnsupportedCapability(missing));
+    }
+    let element = match types[var.ty].inner {
+        TypeInner::BindingArray { base, .. } => base,
+        _ => var.ty,
+    };
+    let formatless = matches!(
+        types[element].inner,
+        TypeInner::Image { class: ImageClass::Storage { format, .. }, .. } if is_formatless(format)
+    );
+    if formatless && !is_table_global(var) {
+        return Err(crate::valid::GlobalVariableError::InvalidType(var.space));
+    }
+    Ok(())
+}
+
 /// The capability a table global needs that `caps` lacks, if any.
-pub(crate) fn missing_capability(var: &GlobalVariable, caps: Capabilities) -> Option<Capabilities> {
+fn missing_capability(var: &GlobalVariable, caps: Capabilities) -> Option<Capabilities> {
     let kind = global_kind(var)?;
     let needed = if kind.is_heterogeneous() {
         Capabilities::HETEROGENEOUS_RESOURCE_TABLE

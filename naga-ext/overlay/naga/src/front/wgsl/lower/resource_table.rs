@@ -284,9 +284,18 @@ fn resource_global(
         size: ir::ArraySize::Dynamic,
     });
     let mut name = format!("{}_{}", rt::GLOBAL_PREFIX, resource.global_suffix());
-    if let ir::TypeInner::Pointer { base, .. } = ctx.module.types[ty].inner {
+    match ctx.module.types[ty].inner {
         // One array per pointee type: name it after the type's handle, which is unique.
-        name.push_str(&format!("_{}", base.index()));
+        ir::TypeInner::Pointer { base, .. } => name.push_str(&format!("_{}", base.index())),
+        ir::TypeInner::Image {
+            class: ir::ImageClass::Storage { access, .. },
+            ..
+        } => name.push_str(match (access.contains(ir::StorageAccess::LOAD), access.contains(ir::StorageAccess::STORE)) {
+            (true, true) => "_read_write",
+            (false, true) => "_write",
+            _ => "_read",
+        }),
+        _ => {}
     }
     table_global(ctx, name, resource.kind(), space, array, span)
 }

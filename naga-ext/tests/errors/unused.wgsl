@@ -1,0 +1,5 @@
+enable resource_table;
+@compute @workgroup_size(1)
+fn main() {
+    hasResource<sampler>(3u);
+}

@@ -1,0 +1,69 @@
+// language: metal3.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct _mslBufferSizes {
+    uint size1;
+    uint size2;
+};
+
+struct Params {
+    uint slot;
+    int signed_slot;
+};
+typedef metal::float4 type_3[1];
+typedef uint type_6[1];
+struct _resource_table_metadata_t {
+    uint length;
+    type_6 type_ids;
+};
+template <typename T>
+struct NagaArgumentBufferWrapper {
+    T inner;
+};
+
+struct main_Input {
+};
+[[max_total_threads_per_threadgroup(64)]] kernel void main_(
+  metal::uint3 id [[thread_position_in_grid]]
+, constant Params& params [[user(fake0)]]
+, device type_3& out [[user(fake0)]]
+, device _resource_table_metadata_t const& _resource_table_metadata [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<float, metal::access::sample>>* _resource_table_texture_2d_f32_ [[user(fake0)]]
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    uint _e2 = as_type<uint>(3);
+    uint _e5 = _resource_table_metadata.length;
+    bool _e6 = _e2 < _e5;
+    uint _e11 = _resource_table_metadata.type_ids[_e6 ? _e2 : 0u];
+    metal::float4 constant_ = _resource_table_texture_2d_f32_[(_e6 && (_e11 == 2u)) ? _e2 : (_e5 + 1u)].inner.read(metal::uint2(metal::int2(0)), 0);
+    uint _e26 = params.slot;
+    uint _e29 = _resource_table_metadata.length;
+    bool _e30 = _e26 < _e29;
+    uint _e35 = _resource_table_metadata.type_ids[_e30 ? _e26 : 0u];
+    metal::float4 uniform_u = _resource_table_texture_2d_f32_[(_e30 && (_e35 == 2u)) ? _e26 : (_e29 + 1u)].inner.read(metal::uint2(metal::int2(0)), 0);
+    int _e50 = params.signed_slot;
+    uint _e51 = as_type<uint>(_e50);
+    uint _e54 = _resource_table_metadata.length;
+    bool _e55 = _e51 < _e54;
+    uint _e60 = _resource_table_metadata.type_ids[_e55 ? _e51 : 0u];
+    metal::float4 uniform_i = _resource_table_texture_2d_f32_[(_e55 && (_e60 == 2u)) ? _e51 : (_e54 + 1u)].inner.read(metal::uint2(metal::int2(0)), 0);
+    uint _e76 = _resource_table_metadata.length;
+    bool _e77 = id.x < _e76;
+    uint _e82 = _resource_table_metadata.type_ids[_e77 ? id.x : 0u];
+    metal::float4 varying_u = _resource_table_texture_2d_f32_[(_e77 && (_e82 == 2u)) ? id.x : (_e76 + 1u)].inner.read(metal::uint2(metal::int2(0)), 0);
+    uint _e99 = as_type<uint>(as_type<int>(as_type<uint>(static_cast<int>(id.x)) - as_type<uint>(1)));
+    uint _e102 = _resource_table_metadata.length;
+    bool _e103 = _e99 < _e102;
+    uint _e108 = _resource_table_metadata.type_ids[_e103 ? _e99 : 0u];
+    metal::float4 varying_i = _resource_table_texture_2d_f32_[(_e103 && (_e108 == 2u)) ? _e99 : (_e102 + 1u)].inner.read(metal::uint2(metal::int2(0)), 0);
+    uint _e122 = as_type<uint>(-1);
+    uint _e125 = _resource_table_metadata.length;
+    bool _e126 = _e122 < _e125;
+    uint _e131 = _resource_table_metadata.type_ids[_e126 ? _e122 : 0u];
+    bool present = _e126 && (_e131 == 2u);
+    out[id.x] = ((((constant_ + uniform_u) + uniform_i) + varying_u) + varying_i) + (present ? metal::float4(1.0) : metal::float4(0.0));
+    return;
+}

@@ -1,0 +1,70 @@
+struct VertexOutput {
+    float4 position : SV_Position;
+    nointerpolation uint material : LOC0;
+    float2 uv : LOC1;
+};
+
+ByteAddressBuffer _resource_table_metadata : register(t0);
+Texture2D<float4> _resource_table_texture_2d_f32_[] : register(t1);
+SamplerState nagaSamplerHeap[2048]: register(s0, space0);
+SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
+StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
+static const uint _resource_table_sampler = 2;
+
+struct VertexOutput_vs {
+    nointerpolation uint material : LOC0;
+    float2 uv_1 : LOC1;
+    float4 position : SV_Position;
+};
+
+struct FragmentInput_fs {
+    nointerpolation uint material_1 : LOC0;
+    float2 uv_2 : LOC1;
+    float4 position_1 : SV_Position;
+};
+
+float4 sample_material(Texture2D<float4> t, SamplerState s, float2 uv)
+{
+    float4 _e3 = t.Sample(s, uv);
+    return _e3;
+}
+
+VertexOutput_vs vs(uint vertex : SV_VertexID, uint instance : SV_InstanceID)
+{
+    VertexOutput out_ = (VertexOutput)0;
+
+    uint _e5 = asuint(_resource_table_metadata.Load(0));
+    bool _e6 = (0u < _e5);
+    uint _e11 = asuint(_resource_table_metadata.Load((_e6 ? 0u : 0u)*4+4));
+    Texture2D<float4> heights = _resource_table_texture_2d_f32_[((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u))];
+    float4 _e24 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
+    float height = _e24.x;
+    out_.position = float4(float(vertex), height, 0.0, 1.0);
+    out_.material = instance;
+    out_.uv = float2(float((vertex & 1u)), float((vertex >> 1u)));
+    VertexOutput _e41 = out_;
+    const VertexOutput vertexoutput = _e41;
+    const VertexOutput_vs vertexoutput_1 = { vertexoutput.material, vertexoutput.uv, vertexoutput.position };
+    return vertexoutput_1;
+}
+
+float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
+{
+    VertexOutput in_ = { fragmentinput_fs.position_1, fragmentinput_fs.material_1, fragmentinput_fs.uv_2 };
+    uint _e4 = asuint(_resource_table_metadata.Load(0));
+    bool _e5 = (in_.material < _e4);
+    uint _e10 = asuint(_resource_table_metadata.Load((_e5 ? in_.material : 0u)*4+4));
+    Texture2D<float4> albedo = _resource_table_texture_2d_f32_[NonUniformResourceIndex(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)))];
+    uint _e22 = asuint(_resource_table_metadata.Load(0));
+    bool _e23 = (0u < _e22);
+    uint _e28 = asuint(_resource_table_metadata.Load((_e23 ? 0u : 0u)*4+4));
+    SamplerState linear_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[_resource_table_sampler + ((_e23 && (_e28 == 27u)) ? 0u : (_e22 + 26u))]];
+    uint _e40 = asuint(_resource_table_metadata.Load(0));
+    bool _e41 = (in_.material < _e40);
+    uint _e46 = asuint(_resource_table_metadata.Load((_e41 ? in_.material : 0u)*4+4));
+    if (!((_e41 && (_e46 == 2u)))) {
+        return float4(1.0, 0.0, 1.0, 1.0);
+    }
+    const float4 _e57 = sample_material(albedo, linear_, in_.uv);
+    return _e57;
+}

@@ -1,0 +1,98 @@
+// language: metal3.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct _mslBufferSizes {
+    uint size0;
+};
+
+struct VertexOutput {
+    metal::float4 position;
+    uint material;
+    char _pad2[4];
+    metal::float2 uv;
+};
+typedef uint type_5[1];
+struct _resource_table_metadata_t {
+    uint length;
+    type_5 type_ids;
+};
+template <typename T>
+struct NagaArgumentBufferWrapper {
+    T inner;
+};
+
+metal::float4 sample_material(
+    metal::texture2d<float, metal::access::sample> t,
+    metal::sampler s,
+    metal::float2 uv
+) {
+    metal::float4 _e3 = t.sample(s, uv);
+    return _e3;
+}
+
+struct vsInput {
+};
+struct vsOutput {
+    metal::float4 position [[position]];
+    uint material [[user(loc0), flat]];
+    metal::float2 uv [[user(loc1), center_perspective]];
+};
+vertex vsOutput vs(
+  uint vertex_ [[vertex_id]]
+, uint instance [[instance_id]]
+, device _resource_table_metadata_t const& _resource_table_metadata [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<float, metal::access::sample>>* _resource_table_texture_2d_f32_ [[user(fake0)]]
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    VertexOutput out = {};
+    uint _e5 = _resource_table_metadata.length;
+    bool _e6 = 0u < _e5;
+    uint _e11 = _resource_table_metadata.type_ids[_e6 ? 0u : 0u];
+    metal::texture2d<float, metal::access::sample> heights = _resource_table_texture_2d_f32_[(_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u)].inner;
+    metal::float4 _e24 = heights.read(metal::uint2(metal::int2(static_cast<int>(vertex_), 0)), 0);
+    float height = _e24.x;
+    out.position = metal::float4(static_cast<float>(vertex_), height, 0.0, 1.0);
+    out.material = instance;
+    out.uv = metal::float2(static_cast<float>(vertex_ & 1u), static_cast<float>(vertex_ >> 1u));
+    VertexOutput _e41 = out;
+    const auto _tmp = _e41;
+    return vsOutput { _tmp.position, _tmp.material, _tmp.uv };
+}
+
+
+struct fsInput {
+    uint material [[user(loc0), flat]];
+    metal::float2 uv_1 [[user(loc1), center_perspective]];
+};
+struct fsOutput {
+    metal::float4 member_1 [[color(0)]];
+};
+fragment fsOutput fs(
+  fsInput varyings_1 [[stage_in]]
+, metal::float4 position [[position]]
+, device _resource_table_metadata_t const& _resource_table_metadata [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<float, metal::access::sample>>* _resource_table_texture_2d_f32_ [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::sampler>* _resource_table_sampler [[user(fake0)]]
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    const VertexOutput in = { position, varyings_1.material, {}, varyings_1.uv_1 };
+    uint _e4 = _resource_table_metadata.length;
+    bool _e5 = in.material < _e4;
+    uint _e10 = _resource_table_metadata.type_ids[_e5 ? in.material : 0u];
+    metal::texture2d<float, metal::access::sample> albedo = _resource_table_texture_2d_f32_[(_e5 && (_e10 == 2u)) ? in.material : (_e4 + 1u)].inner;
+    uint _e22 = _resource_table_metadata.length;
+    bool _e23 = 0u < _e22;
+    uint _e28 = _resource_table_metadata.type_ids[_e23 ? 0u : 0u];
+    metal::sampler linear = _resource_table_sampler[(_e23 && (_e28 == 27u)) ? 0u : (_e22 + 26u)].inner;
+    uint _e40 = _resource_table_metadata.length;
+    bool _e41 = in.material < _e40;
+    uint _e46 = _resource_table_metadata.type_ids[_e41 ? in.material : 0u];
+    if (!((_e41 && (_e46 == 2u)))) {
+        return fsOutput { metal::float4(1.0, 0.0, 1.0, 1.0) };
+    }
+    metal::float4 _e57 = sample_material(albedo, linear, in.uv);
+    return fsOutput { _e57 };
+}

@@ -1,0 +1,1 @@
+error: HLSL backend: binding arrays of storage buffers (resource-table storage buffers)

@@ -1,0 +1,32 @@
+struct Camera {
+    float2 scale;
+};
+
+cbuffer camera : register(b0) { Camera camera; }
+Texture2D<float> shadow_map : register(t0, space1);
+SamplerState nagaSamplerHeap[2048]: register(s0, space0);
+SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
+StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
+static const SamplerComparisonState shadow_sampler = nagaComparisonSamplerHeap[nagaGroup1SamplerIndexArray[1]];
+RWByteAddressBuffer out_ : register(u2, space1);
+ByteAddressBuffer _resource_table_metadata : register(t0, space2);
+Texture2D<float4> _resource_table_texture_2d_f32_[] : register(t1, space2);
+StructuredBuffer<uint> nagaGroup2SamplerIndexArray : register(t2, space255);
+static const uint _resource_table_sampler = 2;
+
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    float2 _e5 = camera.scale;
+    float2 uv = (float2(id.xy) * _e5);
+    float lit_ = shadow_map.SampleCmpLevelZero(shadow_sampler, uv, 0.5);
+    uint _e14 = asuint(_resource_table_metadata.Load(0));
+    bool _e15 = (id.x < _e14);
+    uint _e20 = asuint(_resource_table_metadata.Load((_e15 ? id.x : 0u)*4+4));
+    uint _e32 = asuint(_resource_table_metadata.Load(0));
+    bool _e33 = (0u < _e32);
+    uint _e38 = asuint(_resource_table_metadata.Load((_e33 ? 0u : 0u)*4+4));
+    float4 albedo = _resource_table_texture_2d_f32_[NonUniformResourceIndex(((_e15 && (_e20 == 2u)) ? id.x : (_e14 + 1u)))].SampleLevel(nagaSamplerHeap[nagaGroup2SamplerIndexArray[_resource_table_sampler + ((_e33 && (_e38 == 27u)) ? 0u : (_e32 + 26u))]], uv, 0.0);
+    out_.Store4(((id.y * 8u) + id.x)*16, asuint((albedo * lit_)));
+    return;
+}
