@@ -104,93 +104,63 @@ impl<'source> Lowerer<'source, '_> {
         } else {
             index
         };
-        let u32_literal = |ctx: &mut ExpressionContext<'source, '_, '_>, value: u32| {
-            ctx.append_expression(ir::Expression::Literal(ir::Literal::U32(value)), span)
+        let append = |ctx: &mut ExpressionContext<'source, '_, '_>, expr| ctx.append_expression(expr, span);
+        let literal = |ctx: &mut ExpressionContext<'source, '_, '_>, value: u32| {
+            append(ctx, ir::Expression::Literal(ir::Literal::U32(value)))
         };
+        let binary = |ctx: &mut ExpressionContext<'source, '_, '_>, op, left, right| {
+            append(ctx, ir::Expression::Binary { op, left, right })
+        };
+        use ir::BinaryOperator as Op;
 
-        let meta = ctx.append_expression(ir::Expression::GlobalVariable(metadata), span)?;
-        let length_ptr = ctx.append_expression(ir::Expression::AccessIndex { base: meta, index: 0 }, span)?;
-        let length = ctx.append_expression(ir::Expression::Load { pointer: length_ptr }, span)?;
-        let in_range = ctx.append_expression(
-            ir::Expression::Binary {
-                op: ir::BinaryOperator::Less,
-                left: index,
-                right: length,
-            },
-            span,
-        )?;
+        let meta = append(ctx, ir::Expression::GlobalVariable(metadata))?;
+        let length_ptr = append(ctx, ir::Expression::AccessIndex { base: meta, index: 0 })?;
+        let length = append(ctx, ir::Expression::Load { pointer: length_ptr })?;
+        let in_range = binary(ctx, Op::Less, index, length)?;
         // Never read `type_ids` out of bounds, even where robustness is off.
-        let zero = u32_literal(ctx, 0)?;
-        let safe_index = ctx.append_expression(
+        let zero = literal(ctx, 0)?;
+        let safe_index = append(
+            ctx,
             ir::Expression::Select {
                 condition: in_range,
                 accept: index,
                 reject: zero,
             },
-            span,
         )?;
-        let ids_ptr = ctx.append_expression(ir::Expression::AccessIndex { base: meta, index: 1 }, span)?;
-        let id_ptr = ctx.append_expression(
+        let ids_ptr = append(ctx, ir::Expression::AccessIndex { base: meta, index: 1 })?;
+        let id_ptr = append(
+            ctx,
             ir::Expression::Access {
                 base: ids_ptr,
                 index: safe_index,
             },
-            span,
         )?;
-        let mut id = ctx.append_expression(ir::Expression::Load { pointer: id_ptr }, span)?;
+        let mut id = append(ctx, ir::Expression::Load { pointer: id_ptr })?;
         let (mask, expected) = resource.visibility_test();
         if mask != !0 {
-            let mask = u32_literal(ctx, mask)?;
-            id = ctx.append_expression(
-                ir::Expression::Binary {
-                    op: ir::BinaryOperator::And,
-                    left: id,
-                    right: mask,
-                },
-                span,
-            )?;
+            let mask = literal(ctx, mask)?;
+            id = binary(ctx, Op::And, id, mask)?;
         }
-        let expected = u32_literal(ctx, expected)?;
-        let id_matches = ctx.append_expression(
-            ir::Expression::Binary {
-                op: ir::BinaryOperator::Equal,
-                left: id,
-                right: expected,
-            },
-            span,
-        )?;
-        let visible = ctx.append_expression(
-            ir::Expression::Binary {
-                op: ir::BinaryOperator::LogicalAnd,
-                left: in_range,
-                right: id_matches,
-            },
-            span,
-        )?;
+        let expected = literal(ctx, expected)?;
+        let id_matches = binary(ctx, Op::Equal, id, expected)?;
+        let visible = binary(ctx, Op::LogicalAnd, in_range, id_matches)?;
         if !get {
             return Ok((visible, MustUse::Yes));
         }
 
-        let offset = u32_literal(ctx, resource.type_id().default_slot_offset())?;
-        let default_slot = ctx.append_expression(
-            ir::Expression::Binary {
-                op: ir::BinaryOperator::Add,
-                left: length,
-                right: offset,
-            },
-            span,
-        )?;
-        let slot = ctx.append_expression(
+        let offset = literal(ctx, resource.type_id().default_slot_offset())?;
+        let default_slot = binary(ctx, Op::Add, length, offset)?;
+        let slot = append(
+            ctx,
             ir::Expression::Select {
                 condition: visible,
                 accept: index,
                 reject: default_slot,
             },
-            span,
         )?;
         let array = resource_global(ctx, resource, ty, span);
-        let array = ctx.append_expression(ir::Expression::GlobalVariable(array), span)?;
-        let resource = ctx.append_expression(ir::Expression::Access { base: array, index: slot }, span)?;
+        let array = append(ctx, ir::Expression::GlobalVariable(array))?;
+        let resource = append(ctx, ir::Expression::Access { base: array, index: slot })?;
         Ok((resource, MustUse::Yes))
     }
 }
