@@ -1,0 +1,673 @@
+//! Resource tables: the WebGPU bindless proposal's `GPUResourceTable`.
+//!
+//! A table is a fixed-size array of slots. Slots are filled with [`ResourceTable::update`] or
+//! [`ResourceTable::insert_binding`] and emptied with [`ResourceTable::remove_binding`]; an
+//! emptied slot becomes available again only once every submission that might still read it
+//! has completed (the proposal's `[[availableAfterSubmit]]`, compared with the queue's last
+//! and completed submission indices).
+//!
+//! The checks the proposal puts on the content timeline (destroyed table, slot range, slot
+//! availability) fail immediately with a [`ResourceTableSlotError`]; those of the device
+//! timeline (the resource itself) go to the device's error sink as
+//! [`ResourceTableBindingError`], after the slot was taken, exactly as the proposal orders
+//! them.
+
+use alloc::{
+    collections::VecDeque,
+    string::{String, ToString as _},
+    sync::Arc,
+    vec,
+    vec::Vec,
+};
+use core::sync::atomic::{AtomicU64, Ordering};
+
+use hashbrown::HashMap;
+use parking_lot::Mutex;
+use thiserror::Error;
+use wgt::error::{ErrorType, WebGpuError};
+
+use crate::{
+    api_log,
+    binding_model::{BindingResource, BufferBinding},
+    device::{Device, DeviceError, MissingFeatures},
+    global::Global,
+    id,
+    resource::{
+        Buffer, DestroyedResourceError, Fallible, InvalidResourceError, Labeled, ParentDevice,
+        ResourceErrorIdent, Sampler, TextureView,
+    },
+    SubmissionIndex,
+};
+
+/// `[[availableAfterSubmit]]` of a slot that holds a binding.
+const IN_USE: SubmissionIndex = SubmissionIndex::MAX;
+
+/// Per-device state for resource tables: the queue's completed submission index as last
+/// observed by `poll`/`maintain` (the proposal's `[[completedSubmitIndex]]`).
+#[derive(Debug, Default)]
+pub(crate) struct DeviceTables {
+    completed_submission_index: AtomicU64,
+}
+
+impl DeviceTables {
+    /// Called by `Device::maintain` with the fence value it observed.
+    pub(crate) fn observe_completed(&self, index: SubmissionIndex) {
+        self.completed_submission_index.fetch_max(index, Ordering::AcqRel);
+    }
+
+    pub(crate) fn completed(&self) -> SubmissionIndex {
+        self.completed_submission_index.load(Ordering::Acquire)
+    }
+}
+
+/// `heterogeneous-resource-table` depends on `sampling-resource-table`: requesting it
+/// enables both.
+pub(crate) fn imply_features(features: &mut wgt::Features) {
+    if features.contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE) {
+        *features |= wgt::Features::SAMPLING_RESOURCE_TABLE;
+    }
+}
+
+/// What a slot holds.
+#[derive(Debug, Clone)]
+pub enum TableEntry {
+    TextureView(Arc<TextureView>),
+    Sampler(Arc<Sampler>),
+    Buffer {
+        buffer: Arc<Buffer>,
+        offset: wgt::BufferAddress,
+        size: Option<wgt::BufferAddress>,
+    },
+}
+
+/// Which slots are free right now, with the lowest one found in `O(n / 4096)` word scans
+/// (two-level bitmap: a bit per slot, and a bit per non-empty word).
+#[derive(Debug)]
+struct FreeSlots {
+    words: Vec<u64>,
+    summary: Vec<u64>,
+}
+
+impl FreeSlots {
+    fn all_free(size: u32) -> Self {
+        let size = size as usize;
+        let mut words = vec![u64::MAX; size.div_ceil(64)];
+        if size % 64 != 0 {
+            if let Some(last) = words.last_mut() {
+                *last = (1u64 << (size % 64)) - 1;
+            }
+        }
+        let mut summary = vec![0u64; words.len().div_ceil(64)];
+        for (i, w) in words.iter().enumerate() {
+            if *w != 0 {
+                summary[i / 64] |= 1 << (i % 64);
+            }
+        }
+        Self { words, summary }
+    }
+
+    fn set(&mut self, slot: u32, free: bool) {
+        let (w, b) = (slot as usize / 64, slot % 64);
+        if free {
+            self.words[w] |= 1 << b;
+        } else {
+            self.words[w] &= !(1 << b);
+        }
+        let (s, sb) = (w / 64, w % 64);
+        if self.words[w] != 0 {
+            self.summary[s] |= 1 << sb;
+        } else {
+            self.summary[s] &= !(1 << sb);
+        }
+    }
+
+    fn lowest(&self) -> Option<u32> {
+        let (s, bits) = self.summary.iter().enumerate().find(|(_, s)| **s != 0)?;
+        let w = s * 64 + bits.trailing_zeros() as usize;
+        Some((w * 64) as u32 + self.words[w].trailing_zeros())
+    }
+}
+
+#[derive(Debug)]
+struct TableState {
+    destroyed: bool,
+    /// `[[availableAfterSubmit]]`: 0 for never-used slots, [`IN_USE`] while a binding is
+    /// there, the last submission index at removal afterwards.
+    available_after: Vec<SubmissionIndex>,
+    /// Slots free now (available and not in use).
+    free: FreeSlots,
+    /// Removed slots waiting for their submission, in removal order (so in non-decreasing
+    /// submission order).
+    pending: VecDeque<(SubmissionIndex, u32)>,
+    /// The bindings, by slot (tables are usually sparse).
+    entries: HashMap<u32, TableEntry>,
+}
+
+impl TableState {
+    fn new(size: u32) -> Self {
+        Self {
+            destroyed: false,
+            available_after: vec![0; size as usize],
+            free: FreeSlots::all_free(size),
+            pending: VecDeque::new(),
+            entries: HashMap::new(),
+        }
+    }
+
+    fn size(&self) -> u32 {
+        self.available_after.len() as u32
+    }
+
+    /// The proposal's content-timeline checks of `update`, and the slot's reservation.
+    fn take(&mut self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
+        if self.destroyed {
+            return Err(ResourceTableSlotError::Destroyed);
+        }
+        let size = self.size();
+        if slot >= size {
+            return Err(ResourceTableSlotError::OutOfRange { slot, size });
+        }
+        self.release_completed(completed);
+        match self.available_after[slot as usize] {
+            IN_USE => return Err(ResourceTableSlotError::InUse { slot }),
+            after if after > completed => {
+                return Err(ResourceTableSlotError::NotYetAvailable {
+                    slot,
+                    available_after: after,
+                    completed,
+                })
+            }
+            _ => {}
+        }
+        self.available_after[slot as usize] = IN_USE;
+        self.free.set(slot, false);
+        Ok(())
+    }
+
+    /// The lowest available slot, taken.
+    fn take_lowest(&mut self, completed: SubmissionIndex) -> Result<u32, ResourceTableSlotError> {
+        if self.destroyed {
+            return Err(ResourceTableSlotError::Destroyed);
+        }
+        self.release_completed(completed);
+        let slot = self.free.lowest().ok_or(ResourceTableSlotError::Full)?;
+        self.take(slot, completed)?;
+        Ok(slot)
+    }
+
+    /// `removeBinding`: the slot is available once submission `last` has completed.
+    fn remove(
+        &mut self,
+        slot: u32,
+        last: SubmissionIndex,
+        completed: SubmissionIndex,
+    ) -> Result<(), ResourceTableSlotError> {
+        if self.destroyed {
+            return Err(ResourceTableSlotError::Destroyed);
+        }
+        let size = self.size();
+        if slot >= size {
+            return Err(ResourceTableSlotError::OutOfRange { slot, size });
+        }
+        self.available_after[slot as usize] = last;
+        self.entries.remove(&slot);
+        self.free.set(slot, false);
+        self.pending.push_back((last, slot));
+        self.release_completed(completed);
+        Ok(())
+    }
+
+    /// Makes the slots whose submissions have completed free.
+    fn release_completed(&mut self, completed: SubmissionIndex) {
+        while let Some(&(index, slot)) = self.pending.front() {
+            if index > completed {
+                break;
+            }
+            self.pending.pop_front();
+            // A slot may have been removed twice; only its latest removal counts.
+            if self.available_after[slot as usize] == index {
+                self.free.set(slot, true);
+            }
+        }
+    }
+}
+
+/// A resource table (`GPUResourceTable`).
+#[derive(Debug)]
+pub struct ResourceTable {
+    pub(crate) device: Arc<Device>,
+    pub(crate) label: String,
+    pub(crate) size: u32,
+    state: Mutex<TableState>,
+}
+
+crate::impl_resource_type!(ResourceTable);
+crate::impl_labeled!(ResourceTable);
+crate::impl_parent_device!(ResourceTable);
+crate::impl_storage_item!(ResourceTable);
+
+#[derive(Clone, Debug, Error)]
+#[non_exhaustive]
+pub enum CreateResourceTableError {
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    #[error(transparent)]
+    MissingFeatures(#[from] MissingFeatures),
+    #[error("Resource table size {size} is greater than the device's `max_resource_table_size` ({max})")]
+    TooLarge { size: u32, max: u32 },
+}
+
+impl WebGpuError for CreateResourceTableError {
+    fn webgpu_error_type(&self) -> ErrorType {
+        match self {
+            Self::Device(e) => e.webgpu_error_type(),
+            Self::MissingFeatures(e) => e.webgpu_error_type(),
+            Self::TooLarge { .. } => ErrorType::Validation,
+        }
+    }
+}
+
+/// Why `update`, `insert_binding` or `remove_binding` was refused on the spot (the proposal's
+/// `OperationError`). Nothing changed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResourceTableSlotError {
+    #[error("The resource table is invalid")]
+    Invalid,
+    #[error("The resource table has been destroyed")]
+    Destroyed,
+    #[error("Slot {slot} is out of range for a resource table of size {size}")]
+    OutOfRange { slot: u32, size: u32 },
+    #[error("Slot {slot} holds a binding; remove it first")]
+    InUse { slot: u32 },
+    #[error(
+        "Slot {slot} was removed after submission {available_after}, which has not completed \
+         (completed: {completed}); poll the device and try again"
+    )]
+    NotYetAvailable {
+        slot: u32,
+        available_after: SubmissionIndex,
+        completed: SubmissionIndex,
+    },
+    #[error("No slot of the resource table is available")]
+    Full,
+}
+
+/// What can be put in a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableResourceKind {
+    Buffer,
+    BufferArray,
+    Sampler,
+    SamplerArray,
+    TextureView,
+    TextureViewArray,
+    AccelerationStructure,
+    ExternalTexture,
+}
+
+/// Why a binding was refused on the device timeline (reported to the error sink; the slot
+/// stays taken until removed, as in the proposal).
+#[derive(Clone, Debug, Error)]
+#[non_exhaustive]
+pub enum ResourceTableBindingError {
+    #[error(transparent)]
+    InvalidResource(#[from] InvalidResourceError),
+    #[error(transparent)]
+    DestroyedResource(#[from] DestroyedResourceError),
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    #[error(transparent)]
+    MissingFeatures(#[from] MissingFeatures),
+    #[error("The resource table has been destroyed")]
+    TableDestroyed,
+    #[error("{0:?} bindings cannot be put in a resource table")]
+    Unsupported(TableResourceKind),
+    #[error("{0} has usages {actual:?}; a resource table needs {expected:?}", actual = .1, expected = .2)]
+    MissingTextureUsage(ResourceErrorIdent, wgt::TextureUsages, wgt::TextureUsages),
+    #[error("{0} has usages {actual:?}; a resource table holds only storage buffers (never uniform buffers)", actual = .1)]
+    NotAStorageBuffer(ResourceErrorIdent, wgt::BufferUsages),
+}
+
+impl WebGpuError for ResourceTableBindingError {
+    fn webgpu_error_type(&self) -> ErrorType {
+        match self {
+            Self::Device(e) => e.webgpu_error_type(),
+            _ => ErrorType::Validation,
+        }
+    }
+}
+
+/// The result of `update`/`insert_binding`: the slot error is the caller's (nothing
+/// changed), the binding error the error sink's (the slot was taken all the same).
+#[derive(Clone, Debug, Error)]
+pub enum ResourceTableUpdateError {
+    #[error(transparent)]
+    Slot(#[from] ResourceTableSlotError),
+    #[error("Slot {slot}: {error}")]
+    Binding {
+        slot: u32,
+        #[source]
+        error: ResourceTableBindingError,
+    },
+}
+
+impl Device {
+    pub(crate) fn create_resource_table(
+        self: &Arc<Self>,
+        desc: &wgt::ResourceTableDescriptor<crate::Label>,
+    ) -> Result<Arc<ResourceTable>, CreateResourceTableError> {
+        self.check_is_valid()?;
+        self.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        let max = self.limits.max_resource_table_size;
+        if desc.size > max {
+            return Err(CreateResourceTableError::TooLarge { size: desc.size, max });
+        }
+        Ok(Arc::new(ResourceTable {
+            device: self.clone(),
+            label: desc.label.as_deref().unwrap_or("").to_string(),
+            size: desc.size,
+            state: Mutex::new(TableState::new(desc.size)),
+        }))
+    }
+}
+
+impl ResourceTable {
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// `update(slot, resource)`.
+    pub fn update(&self, slot: u32, entry: Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableUpdateError> {
+        let mut state = self.state.lock();
+        state.take(slot, self.completed())?;
+        self.bind(&mut state, slot, entry)
+    }
+
+    fn completed(&self) -> SubmissionIndex {
+        self.device.resource_tables.completed()
+    }
+
+    /// `insertBinding(resource)`: the lowest available slot.
+    pub fn insert_binding(
+        &self,
+        entry: Result<TableEntry, ResourceTableBindingError>,
+    ) -> Result<u32, ResourceTableUpdateError> {
+        let mut state = self.state.lock();
+        let slot = state.take_lowest(self.completed())?;
+        self.bind(&mut state, slot, entry)?;
+        Ok(slot)
+    }
+
+    /// The device-timeline half of `update`.
+    fn bind(
+        &self,
+        state: &mut TableState,
+        slot: u32,
+        entry: Result<TableEntry, ResourceTableBindingError>,
+    ) -> Result<(), ResourceTableUpdateError> {
+        let entry = entry
+            .and_then(|entry| self.check_entry(&entry).map(|()| entry))
+            .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
+        state.entries.insert(slot, entry);
+        Ok(())
+    }
+
+    fn check_entry(&self, entry: &TableEntry) -> Result<(), ResourceTableBindingError> {
+        let heterogeneous = self
+            .device
+            .features
+            .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE);
+        let guard = self.device.snatchable_lock.read();
+        match entry {
+            TableEntry::TextureView(view) => {
+                view.same_device(&self.device)?;
+                view.parent.check_destroyed(&guard)?;
+                let usage = view.desc.usage;
+                let sampled = usage.contains(wgt::TextureUsages::TEXTURE_BINDING);
+                let storage = heterogeneous && usage.contains(wgt::TextureUsages::STORAGE_BINDING);
+                if !(sampled || storage) {
+                    let expected = if heterogeneous {
+                        wgt::TextureUsages::TEXTURE_BINDING | wgt::TextureUsages::STORAGE_BINDING
+                    } else {
+                        wgt::TextureUsages::TEXTURE_BINDING
+                    };
+                    return Err(ResourceTableBindingError::MissingTextureUsage(
+                        view.error_ident(),
+                        usage,
+                        expected,
+                    ));
+                }
+            }
+            TableEntry::Sampler(sampler) => sampler.same_device(&self.device)?,
+            TableEntry::Buffer { buffer, .. } => {
+                buffer.same_device(&self.device)?;
+                if !heterogeneous {
+                    return Err(MissingFeatures(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE).into());
+                }
+                buffer.check_destroyed(&guard)?;
+                if !buffer.usage.contains(wgt::BufferUsages::STORAGE) {
+                    return Err(ResourceTableBindingError::NotAStorageBuffer(
+                        buffer.error_ident(),
+                        buffer.usage,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `removeBinding(slot)`: the slot is free again once the last submission so far has
+    /// completed.
+    pub fn remove_binding(&self, slot: u32) -> Result<(), ResourceTableSlotError> {
+        let last = self
+            .device
+            .last_successful_submission_index
+            .load(Ordering::Acquire);
+        self.state.lock().remove(slot, last, self.completed())
+    }
+
+    /// `destroy()`: later calls fail, submissions that use the table fail, and the
+    /// bindings are released.
+    pub fn destroy(&self) {
+        let mut state = self.state.lock();
+        state.destroyed = true;
+        state.entries = HashMap::new();
+        state.pending = VecDeque::new();
+        state.available_after = Vec::new();
+    }
+
+    pub fn is_destroyed(&self) -> bool {
+        self.state.lock().destroyed
+    }
+
+    /// The binding in `slot`, if any.
+    pub fn entry(&self, slot: u32) -> Option<TableEntry> {
+        self.state.lock().entries.get(&slot).cloned()
+    }
+
+    /// How many slots hold a binding.
+    pub fn binding_count(&self) -> usize {
+        self.state.lock().entries.len()
+    }
+}
+
+impl Global {
+    pub fn device_create_resource_table(
+        &self,
+        device_id: id::DeviceId,
+        desc: &wgt::ResourceTableDescriptor<crate::Label>,
+        id_in: Option<id::ResourceTableId>,
+    ) -> (id::ResourceTableId, Option<CreateResourceTableError>) {
+        profiling::scope!("Device::create_resource_table");
+        let fid = self.hub.resource_tables.prepare(id_in);
+        let device = self.hub.devices.get(device_id);
+        match device.create_resource_table(desc) {
+            Ok(table) => {
+                let id = fid.assign(Fallible::Valid(table));
+                api_log!("Device::create_resource_table -> {id:?}");
+                (id, None)
+            }
+            Err(error) => {
+                let label = desc.label.as_deref().unwrap_or("").to_string();
+                (fid.assign(Fallible::Invalid(Arc::new(label))), Some(error))
+            }
+        }
+    }
+
+    fn resource_table(&self, id: id::ResourceTableId) -> Result<Arc<ResourceTable>, ResourceTableSlotError> {
+        self.hub
+            .resource_tables
+            .get(id)
+            .get()
+            .map_err(|_| ResourceTableSlotError::Invalid)
+    }
+
+    /// Resolves the ids of a binding resource into a table entry.
+    fn table_entry(&self, resource: &BindingResource) -> Result<TableEntry, ResourceTableBindingError> {
+        let hub = &self.hub;
+        Ok(match *resource {
+            BindingResource::TextureView(id) => TableEntry::TextureView(hub.texture_views.get(id).get()?),
+            BindingResource::Sampler(id) => TableEntry::Sampler(hub.samplers.get(id).get()?),
+            BindingResource::Buffer(BufferBinding { buffer, offset, size }) => TableEntry::Buffer {
+                buffer: hub.buffers.get(buffer).get()?,
+                offset,
+                size,
+            },
+            BindingResource::BufferArray(_) => {
+                return Err(ResourceTableBindingError::Unsupported(TableResourceKind::BufferArray))
+            }
+            BindingResource::SamplerArray(_) => {
+                return Err(ResourceTableBindingError::Unsupported(TableResourceKind::SamplerArray))
+            }
+            BindingResource::TextureViewArray(_) => {
+                return Err(ResourceTableBindingError::Unsupported(TableResourceKind::TextureViewArray))
+            }
+            BindingResource::AccelerationStructure(_) | BindingResource::AccelerationStructureArray(_) => {
+                return Err(ResourceTableBindingError::Unsupported(
+                    TableResourceKind::AccelerationStructure,
+                ))
+            }
+            BindingResource::ExternalTexture(_) => {
+                return Err(ResourceTableBindingError::Unsupported(TableResourceKind::ExternalTexture))
+            }
+        })
+    }
+
+    pub fn resource_table_update(
+        &self,
+        table_id: id::ResourceTableId,
+        slot: u32,
+        resource: &BindingResource,
+    ) -> Result<(), ResourceTableUpdateError> {
+        api_log!("ResourceTable::update {table_id:?} {slot}");
+        let table = self.resource_table(table_id)?;
+        table.update(slot, self.table_entry(resource))
+    }
+
+    pub fn resource_table_insert_binding(
+        &self,
+        table_id: id::ResourceTableId,
+        resource: &BindingResource,
+    ) -> Result<u32, ResourceTableUpdateError> {
+        api_log!("ResourceTable::insert_binding {table_id:?}");
+        let table = self.resource_table(table_id)?;
+        table.insert_binding(self.table_entry(resource))
+    }
+
+    pub fn resource_table_remove_binding(
+        &self,
+        table_id: id::ResourceTableId,
+        slot: u32,
+    ) -> Result<(), ResourceTableSlotError> {
+        api_log!("ResourceTable::remove_binding {table_id:?} {slot}");
+        self.resource_table(table_id)?.remove_binding(slot)
+    }
+
+    pub fn resource_table_destroy(&self, table_id: id::ResourceTableId) {
+        api_log!("ResourceTable::destroy {table_id:?}");
+        if let Ok(table) = self.resource_table(table_id) {
+            table.destroy();
+        }
+    }
+
+    pub fn resource_table_drop(&self, table_id: id::ResourceTableId) {
+        api_log!("ResourceTable::drop {table_id:?}");
+        let _table = self.hub.resource_tables.remove(table_id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FreeSlots, ResourceTableSlotError as E, TableState};
+
+    /// The slot lifecycle with explicit submission indices: what a GPU that is still busy
+    /// looks like (the noop backend completes every submission at once).
+    #[test]
+    fn removed_slots_wait_for_their_submission() {
+        let mut t = TableState::new(4);
+        assert_eq!(t.take(0, 0), Ok(()));
+        assert_eq!(t.take(1, 0), Ok(()));
+        assert_eq!(t.take(0, 0), Err(E::InUse { slot: 0 }));
+        // Submission 5 was the last one when slot 0 was removed; 3 have completed.
+        assert_eq!(t.remove(0, 5, 3), Ok(()));
+        assert_eq!(
+            t.take(0, 3),
+            Err(E::NotYetAvailable {
+                slot: 0,
+                available_after: 5,
+                completed: 3
+            })
+        );
+        assert_eq!(t.take_lowest(4), Ok(2));
+        assert_eq!(t.take_lowest(4), Ok(3));
+        assert_eq!(t.take_lowest(4), Err(E::Full));
+        assert_eq!(t.take_lowest(5), Ok(0));
+        // Removed twice: the later removal decides.
+        assert_eq!(t.remove(1, 6, 5), Ok(()));
+        assert_eq!(t.remove(1, 8, 6), Ok(()));
+        assert_eq!(t.take_lowest(7), Err(E::Full));
+        assert_eq!(t.take_lowest(8), Ok(1));
+        assert_eq!(t.take(4, 8), Err(E::OutOfRange { slot: 4, size: 4 }));
+        assert_eq!(t.remove(9, 8, 8), Err(E::OutOfRange { slot: 9, size: 4 }));
+    }
+
+    #[test]
+    fn a_huge_table_finds_slots_without_scanning_them() {
+        let mut t = TableState::new(1_000_000);
+        for expected in 0..10 {
+            assert_eq!(t.take_lowest(0), Ok(expected));
+        }
+        assert_eq!(t.take(999_999, 0), Ok(()));
+        assert_eq!(t.remove(3, 1, 0), Ok(()));
+        assert_eq!(t.take_lowest(0), Ok(10));
+        assert_eq!(t.take_lowest(1), Ok(3));
+    }
+
+    #[test]
+    fn free_slots_find_the_lowest() {
+        for size in [1u32, 63, 64, 65, 4095, 4096, 4097, 100_000] {
+            let mut free = FreeSlots::all_free(size);
+            assert_eq!(free.lowest(), Some(0), "size {size}");
+            for slot in 0..size.min(200) {
+                free.set(slot, false);
+            }
+            assert_eq!(free.lowest(), (size > 200).then_some(200), "size {size}");
+            if size > 5000 {
+                for slot in 200..4500 {
+                    free.set(slot, false);
+                }
+                assert_eq!(free.lowest(), Some(4500));
+                free.set(7, true);
+                assert_eq!(free.lowest(), Some(7));
+            }
+        }
+        let mut free = FreeSlots::all_free(70);
+        for slot in 0..70 {
+            free.set(slot, false);
+        }
+        assert_eq!(free.lowest(), None);
+        free.set(69, true);
+        assert_eq!(free.lowest(), Some(69));
+    }
+}

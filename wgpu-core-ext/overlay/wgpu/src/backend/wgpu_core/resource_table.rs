@@ -1,0 +1,107 @@
+//! Resource tables on the wgpu-core backend.
+
+use alloc::borrow::Cow::Borrowed;
+
+use wgc::{binding_model as bm, resource_table as rt};
+
+use super::{ContextWgpuCore, CoreDevice, ErrorSink};
+use crate::{api::ResourceTableError, BindingResource, BufferBinding};
+
+#[derive(Debug)]
+pub struct CoreResourceTable {
+    context: ContextWgpuCore,
+    id: wgc::id::ResourceTableId,
+    error_sink: ErrorSink,
+}
+
+impl CoreDevice {
+    pub(crate) fn create_resource_table(
+        &self,
+        desc: &crate::ResourceTableDescriptor<'_>,
+    ) -> CoreResourceTable {
+        let (id, error) = self.context.0.device_create_resource_table(
+            self.id,
+            &desc.map_label(|l| l.map(Borrowed)),
+            None,
+        );
+        if let Some(cause) = error {
+            self.context
+                .handle_error(&self.error_sink, cause, desc.label, "Device::create_resource_table");
+        }
+        CoreResourceTable {
+            context: self.context.clone(),
+            id,
+            error_sink: self.error_sink.clone(),
+        }
+    }
+}
+
+/// The core form of a binding resource a table can hold.
+fn core_resource<'a>(resource: &BindingResource<'a>) -> bm::BindingResource<'a> {
+    match *resource {
+        BindingResource::Buffer(BufferBinding { buffer, offset, size }) => {
+            bm::BindingResource::Buffer(bm::BufferBinding {
+                buffer: buffer.inner.as_core().id,
+                offset,
+                size: size.map(wgt::BufferSize::get),
+            })
+        }
+        BindingResource::Sampler(sampler) => bm::BindingResource::Sampler(sampler.inner.as_core().id),
+        BindingResource::TextureView(view) => bm::BindingResource::TextureView(view.inner.as_core().id),
+        // Arrays and the rest cannot go in a table; wgpu-core says so through the error sink.
+        BindingResource::BufferArray(_) => bm::BindingResource::BufferArray(Borrowed(&[])),
+        BindingResource::SamplerArray(_) => bm::BindingResource::SamplerArray(Borrowed(&[])),
+        BindingResource::TextureViewArray(_) => bm::BindingResource::TextureViewArray(Borrowed(&[])),
+        BindingResource::AccelerationStructure(tlas) => {
+            bm::BindingResource::AccelerationStructure(tlas.inner.as_core().id)
+        }
+        BindingResource::AccelerationStructureArray(_) => {
+            bm::BindingResource::AccelerationStructureArray(Borrowed(&[]))
+        }
+        BindingResource::ExternalTexture(texture) => {
+            bm::BindingResource::ExternalTexture(texture.inner.as_core().id)
+        }
+    }
+}
+
+impl CoreResourceTable {
+    /// Splits wgpu-core's answer: slot errors are the caller's; binding errors go to the
+    /// error sink, and the slot is still returned (it was taken, as the proposal orders).
+    fn settle(&self, result: Result<u32, rt::ResourceTableUpdateError>, fn_ident: &'static str) -> Result<u32, ResourceTableError> {
+        match result {
+            Ok(slot) => Ok(slot),
+            Err(rt::ResourceTableUpdateError::Slot(e)) => Err(ResourceTableError::from(e)),
+            Err(rt::ResourceTableUpdateError::Binding { slot, error }) => {
+                self.context.handle_error_nolabel(&self.error_sink, error, fn_ident);
+                Ok(slot)
+            }
+        }
+    }
+
+    pub(crate) fn update(&self, slot: u32, resource: &BindingResource<'_>) -> Result<(), ResourceTableError> {
+        let result = self.context.0.resource_table_update(self.id, slot, &core_resource(resource));
+        self.settle(result.map(|()| slot), "ResourceTable::update").map(drop)
+    }
+
+    pub(crate) fn insert_binding(&self, resource: &BindingResource<'_>) -> Result<u32, ResourceTableError> {
+        let result = self.context.0.resource_table_insert_binding(self.id, &core_resource(resource));
+        self.settle(result, "ResourceTable::insert_binding")
+    }
+
+    pub(crate) fn remove_binding(&self, slot: u32) -> Result<(), ResourceTableError> {
+        self.context
+            .0
+            .resource_table_remove_binding(self.id, slot)
+            .map_err(ResourceTableError::from)
+    }
+
+    pub(crate) fn destroy(&self) {
+        self.context.0.resource_table_destroy(self.id);
+    }
+}
+
+impl Drop for CoreResourceTable {
+    fn drop(&mut self) {
+        self.context.0.resource_table_drop(self.id);
+    }
+}

@@ -1,0 +1,305 @@
+//! Resource tables through the wgpu API on the noop backend (wgpu-core's full validation,
+//! no GPU): creation rules, the slot lifecycle with submission indices, and the binding
+//! rules, each asserting the exact error.
+
+use hal_ext::harness::{find_source, noop_device, validation_error};
+use wgpu::{ResourceTableDescriptor, ResourceTableError};
+use wgpu_core::resource_table::{CreateResourceTableError, ResourceTableBindingError, TableResourceKind};
+
+const MAX: u32 = 100_000;
+
+fn limits() -> wgpu::Limits {
+    wgpu::Limits {
+        max_resource_table_size: MAX,
+        ..Default::default()
+    }
+}
+
+fn sampling() -> (wgpu::Device, wgpu::Queue) {
+    noop_device(wgpu::Features::SAMPLING_RESOURCE_TABLE, limits())
+}
+
+fn heterogeneous() -> (wgpu::Device, wgpu::Queue) {
+    noop_device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, limits())
+}
+
+fn table(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
+    let (table, error) = validation_error(device, || {
+        device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("table"),
+            size,
+        })
+    });
+    assert!(error.is_none(), "{error:?}");
+    table
+}
+
+fn texture_view(device: &wgpu::Device, usage: wgpu::TextureUsages) -> (wgpu::Texture, wgpu::TextureView) {
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("texture"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&Default::default());
+    (texture, view)
+}
+
+fn sampler(device: &wgpu::Device) -> wgpu::Sampler {
+    device.create_sampler(&Default::default())
+}
+
+fn submit_something(device: &wgpu::Device, queue: &wgpu::Queue) {
+    let encoder = device.create_command_encoder(&Default::default());
+    queue.submit([encoder.finish()]);
+}
+
+fn poll(device: &wgpu::Device) {
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+}
+
+#[test]
+fn creation_needs_the_feature() {
+    let (device, _queue) = noop_device(wgpu::Features::empty(), limits());
+    let (table, error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 })
+    });
+    let error = error.expect("a validation error");
+    assert!(
+        matches!(
+            find_source::<CreateResourceTableError>(&error),
+            Some(CreateResourceTableError::MissingFeatures(m)) if m.0 == wgpu::Features::SAMPLING_RESOURCE_TABLE
+        ),
+        "{error:?}"
+    );
+    // The table is an invalid object: using it fails, the device stays usable.
+    let s = sampler(&device);
+    assert_eq!(table.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Invalid));
+    assert_eq!(table.size(), 8);
+}
+
+#[test]
+fn size_above_the_limit_is_refused() {
+    let (device, _queue) = sampling();
+    let at_limit = table(&device, MAX);
+    assert_eq!(at_limit.size(), MAX);
+    let (too_big, error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: MAX + 1 })
+    });
+    let error = error.expect("a validation error");
+    assert!(
+        matches!(
+            find_source::<CreateResourceTableError>(&error),
+            Some(CreateResourceTableError::TooLarge { size, max }) if *size == MAX + 1 && *max == MAX
+        ),
+        "{error:?}"
+    );
+    assert_eq!(too_big.remove_binding(0), Err(ResourceTableError::Invalid));
+}
+
+#[test]
+fn default_limits_allow_no_table() {
+    let (device, _queue) = noop_device(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    assert_eq!(device.limits().max_resource_table_size, 0);
+    let (_table, error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 1 })
+    });
+    assert!(matches!(
+        find_source::<CreateResourceTableError>(&error.unwrap()),
+        Some(CreateResourceTableError::TooLarge { size: 1, max: 0 })
+    ));
+}
+
+#[test]
+fn heterogeneous_implies_sampling() {
+    let (device, _queue) = heterogeneous();
+    assert!(device.features().contains(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
+    ));
+}
+
+#[test]
+fn insert_binding_takes_the_lowest_available_slot() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 8);
+    let s = sampler(&device);
+    let bind = || table.insert_binding(wgpu::BindingResource::Sampler(&s));
+    assert_eq!(bind(), Ok(0));
+    assert_eq!(bind(), Ok(1));
+    table.update(3, wgpu::BindingResource::Sampler(&s)).unwrap();
+    assert_eq!(bind(), Ok(2));
+    assert_eq!(bind(), Ok(4));
+    // Removing before any submission frees the slot at once (submission 0 is complete).
+    table.remove_binding(1).unwrap();
+    assert_eq!(bind(), Ok(1));
+    assert_eq!(bind(), Ok(5));
+    assert_eq!(bind(), Ok(6));
+    assert_eq!(bind(), Ok(7));
+    assert_eq!(bind(), Err(ResourceTableError::Full));
+}
+
+#[test]
+fn update_checks_range_and_occupancy() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let s = sampler(&device);
+    assert_eq!(
+        table.update(4, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::OutOfRange { slot: 4, size: 4 })
+    );
+    assert_eq!(
+        table.remove_binding(9),
+        Err(ResourceTableError::OutOfRange { slot: 9, size: 4 })
+    );
+    table.update(2, wgpu::BindingResource::Sampler(&s)).unwrap();
+    assert_eq!(
+        table.update(2, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 2 })
+    );
+}
+
+/// On the noop backend every submission completes at once, and `queue.submit` already
+/// observes it, so a removed slot is reusable right after the next submission. (Slots that
+/// wait for a submission still running are covered by wgpu-core's unit tests of the slot
+/// state machine, and on the GPU by the Vulkan tests.)
+#[test]
+fn removed_slot_is_reusable_once_its_submission_completed() {
+    let (device, queue) = sampling();
+    let table = table(&device, 4);
+    let s = sampler(&device);
+    table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
+    submit_something(&device, &queue); // submission 1 may read slot 0
+    table.remove_binding(0).unwrap();
+    poll(&device);
+    table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(1));
+}
+
+#[test]
+fn destroyed_table_refuses_everything() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let s = sampler(&device);
+    table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
+    table.destroy();
+    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Destroyed));
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Destroyed));
+    assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
+    table.destroy(); // twice is fine
+}
+
+fn binding_error(device: &wgpu::Device, f: impl FnOnce() -> Result<(), ResourceTableError>) -> wgpu::Error {
+    let (result, error) = validation_error(device, f);
+    assert_eq!(result, Ok(()), "binding errors go to the error sink, not to the caller");
+    error.expect("a validation error")
+}
+
+#[test]
+fn sampled_textures_need_texture_binding_usage() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let (_t, attachment) = texture_view(&device, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    let error = binding_error(&device, || table.update(0, wgpu::BindingResource::TextureView(&attachment)));
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&error),
+            Some(ResourceTableBindingError::MissingTextureUsage(_, actual, expected))
+                if *actual == wgpu::TextureUsages::RENDER_ATTACHMENT && *expected == wgpu::TextureUsages::TEXTURE_BINDING
+        ),
+        "{error:?}"
+    );
+    // The slot was taken all the same (the proposal reserves it before validating).
+    let (_t2, sampled) = texture_view(&device, wgpu::TextureUsages::TEXTURE_BINDING);
+    assert_eq!(
+        table.update(0, wgpu::BindingResource::TextureView(&sampled)),
+        Err(ResourceTableError::InUse { slot: 0 })
+    );
+    let (result, error) = validation_error(&device, || table.update(1, wgpu::BindingResource::TextureView(&sampled)));
+    assert_eq!((result, error.is_none()), (Ok(()), true));
+}
+
+#[test]
+fn buffers_need_the_heterogeneous_table() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("storage"),
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let error = binding_error(&device, || table.update(0, buffer.as_entire_binding()));
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&error),
+            Some(ResourceTableBindingError::MissingFeatures(m)) if m.0 == wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
+        ),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
+    let (device, _queue) = heterogeneous();
+    let table = table(&device, 4);
+    let storage = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("storage"),
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let (result, error) = validation_error(&device, || table.insert_binding(storage.as_entire_binding()));
+    assert_eq!((result, error.is_none()), (Ok(0), true));
+    let uniform = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("uniform"),
+        size: 64,
+        usage: wgpu::BufferUsages::UNIFORM,
+        mapped_at_creation: false,
+    });
+    let (result, error) = validation_error(&device, || table.insert_binding(uniform.as_entire_binding()));
+    assert_eq!(result, Ok(1), "the slot is returned even though the binding was refused");
+    let error = error.expect("a validation error");
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&error),
+            Some(ResourceTableBindingError::NotAStorageBuffer(_, usage)) if *usage == wgpu::BufferUsages::UNIFORM
+        ),
+        "{error:?}"
+    );
+    // Storage textures too.
+    let (_t, storage_view) = texture_view(&device, wgpu::TextureUsages::STORAGE_BINDING);
+    let (result, error) = validation_error(&device, || table.insert_binding(wgpu::BindingResource::TextureView(&storage_view)));
+    assert_eq!((result, error.is_none()), (Ok(2), true));
+}
+
+#[test]
+fn destroyed_resources_and_arrays_are_refused() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let (texture, view) = texture_view(&device, wgpu::TextureUsages::TEXTURE_BINDING);
+    texture.destroy();
+    let error = binding_error(&device, || table.update(0, wgpu::BindingResource::TextureView(&view)));
+    assert!(
+        matches!(find_source::<ResourceTableBindingError>(&error), Some(ResourceTableBindingError::DestroyedResource(_))),
+        "{error:?}"
+    );
+    let (_t, ok_view) = texture_view(&device, wgpu::TextureUsages::TEXTURE_BINDING);
+    let error = binding_error(&device, || {
+        table.update(1, wgpu::BindingResource::TextureViewArray(&[&ok_view]))
+    });
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&error),
+            Some(ResourceTableBindingError::Unsupported(TableResourceKind::TextureViewArray))
+        ),
+        "{error:?}"
+    );
+}
