@@ -338,6 +338,28 @@ impl WebGpuError for ResourceTableBindingError {
     }
 }
 
+/// A pipeline stage and its layout disagree about the resource table.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResourceTableStageError {
+    #[error(
+        "The shader reads the resource table, but the pipeline layout was not created with \
+         `uses_resource_table`"
+    )]
+    NotInLayout,
+}
+
+/// Checks a stage's use of the table against an explicit pipeline layout.
+pub(crate) fn check_layout(
+    usage: &naga::resource_table::Usage,
+    layout: &crate::binding_model::PipelineLayout,
+) -> Result<(), ResourceTableStageError> {
+    if usage.uses_table() && !layout.uses_resource_table {
+        return Err(ResourceTableStageError::NotInLayout);
+    }
+    Ok(())
+}
+
 /// The result of `update`/`insert_binding`: the slot error is the caller's (nothing
 /// changed), the binding error the error sink's (the slot was taken all the same).
 #[derive(Clone, Debug, Error)]
@@ -582,6 +604,45 @@ impl Global {
     ) -> Result<(), ResourceTableSlotError> {
         api_log!("ResourceTable::remove_binding {table_id:?} {slot}");
         self.resource_table(table_id)?.remove_binding(slot)
+    }
+
+    /// `createPipelineLayout` with `usesResourceTable: true`.
+    pub fn device_create_pipeline_layout_with_resource_table(
+        &self,
+        device_id: id::DeviceId,
+        desc: &crate::binding_model::PipelineLayoutDescriptor,
+        id_in: Option<id::PipelineLayoutId>,
+    ) -> (
+        id::PipelineLayoutId,
+        Option<crate::binding_model::CreatePipelineLayoutError>,
+    ) {
+        profiling::scope!("Device::create_pipeline_layout_with_resource_table");
+        let fid = self.hub.pipeline_layouts.prepare(id_in);
+        let device = self.hub.devices.get(device_id);
+        let bind_group_layouts = {
+            let guard = self.hub.bind_group_layouts.read();
+            desc.bind_group_layouts
+                .iter()
+                .map(|bgl| bgl.map(|bgl| guard.get(bgl)))
+                .collect::<Vec<_>>()
+        };
+        let desc = crate::binding_model::ResolvedPipelineLayoutDescriptor {
+            label: desc.label.clone(),
+            bind_group_layouts: alloc::borrow::Cow::Owned(bind_group_layouts),
+            immediate_size: desc.immediate_size,
+        };
+        let (layout, error) = match device.create_pipeline_layout_impl(&desc, false, true) {
+            Ok(layout) => (layout, None),
+            Err(e) => (
+                crate::binding_model::PipelineLayout::invalid(
+                    device.clone(),
+                    desc.label.as_deref().unwrap_or("").to_string(),
+                ),
+                Some(e),
+            ),
+        };
+        api_log!("Device::create_pipeline_layout_with_resource_table -> {:?}", Arc::as_ptr(&layout));
+        (fid.assign(layout), error)
     }
 
     pub fn resource_table_destroy(&self, table_id: id::ResourceTableId) {

@@ -105,3 +105,38 @@ impl Drop for CoreResourceTable {
         self.context.0.resource_table_drop(self.id);
     }
 }
+
+impl CoreDevice {
+    /// `create_pipeline_layout` with the proposal's `usesResourceTable: true`.
+    pub(crate) fn create_pipeline_layout_with_resource_table(
+        &self,
+        desc: &crate::PipelineLayoutDescriptor<'_>,
+    ) -> super::CorePipelineLayout {
+        let layouts: alloc::vec::Vec<_> = desc
+            .bind_group_layouts
+            .iter()
+            .map(|bgl| bgl.map(|bgl| bgl.inner.as_core().id))
+            .collect();
+        let descriptor = wgc::binding_model::PipelineLayoutDescriptor {
+            label: desc.label.map(Borrowed),
+            bind_group_layouts: Borrowed(&layouts),
+            immediate_size: desc.immediate_size,
+        };
+        let (id, error) = self
+            .context
+            .0
+            .device_create_pipeline_layout_with_resource_table(self.id, &descriptor, None);
+        if let Some(cause) = error {
+            self.context.handle_error(
+                &self.error_sink,
+                cause,
+                desc.label,
+                "Device::create_pipeline_layout_with_resource_table",
+            );
+        }
+        super::CorePipelineLayout {
+            context: self.context.clone(),
+            id,
+        }
+    }
+}
