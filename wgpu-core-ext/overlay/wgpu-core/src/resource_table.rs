@@ -514,6 +514,68 @@ impl ResourceTable {
     }
 }
 
+/// The resource tables a command buffer sets: kept alive with it and checked at submit
+/// (`[[resource_tables_used]]`). One entry per distinct table: setting a table costs the same
+/// whatever its size.
+#[derive(Debug, Default)]
+pub struct TablesUsed(Vec<Arc<ResourceTable>>);
+
+impl TablesUsed {
+    fn insert(&mut self, table: &Arc<ResourceTable>) {
+        if !self.0.iter().any(|t| Arc::ptr_eq(t, table)) {
+            self.0.push(table.clone());
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// `setResourceTable(table)` while a pass executes: sets the encoder state's
+/// `[[resource_table]]` (`current`) and records the table in the command buffer's
+/// `[[resource_tables_used]]` (`used`).
+pub(crate) fn set_on_pass<E>(
+    device: &Arc<Device>,
+    used: &mut TablesUsed,
+    current: &mut Option<Arc<ResourceTable>>,
+    table: Option<Arc<ResourceTable>>,
+) -> Result<(), E>
+where
+    E: From<MissingFeatures> + From<DeviceError>,
+{
+    device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+    if let Some(table) = &table {
+        table.same_device(device)?;
+        used.insert(table);
+    }
+    *current = table;
+    Ok(())
+}
+
+/// Draw/dispatch: a pipeline whose layout uses the table needs one set.
+pub(crate) fn check_bound(
+    layout: Option<&crate::binding_model::PipelineLayout>,
+    table: &Option<Arc<ResourceTable>>,
+) -> Result<(), ()> {
+    match layout {
+        Some(layout) if layout.uses_resource_table && table.is_none() => Err(()),
+        _ => Ok(()),
+    }
+}
+
+/// `queue.submit`: no table the commands set may be destroyed.
+pub(crate) fn check_submit(tables: &TablesUsed) -> Result<(), DestroyedResourceError> {
+    match tables.0.iter().find(|t| t.is_destroyed()) {
+        Some(table) => Err(DestroyedResourceError(table.error_ident())),
+        None => Ok(()),
+    }
+}
+
 impl Global {
     pub fn device_create_resource_table(
         &self,

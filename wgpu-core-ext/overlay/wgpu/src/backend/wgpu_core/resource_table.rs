@@ -140,3 +140,20 @@ impl CoreDevice {
         }
     }
 }
+
+impl super::CoreComputePass {
+    pub(crate) fn set_resource_table(&mut self, table: Option<&CoreResourceTable>) {
+        if let Err(cause) = self
+            .context
+            .0
+            .compute_pass_set_resource_table(&mut self.pass, table.map(|t| t.id))
+        {
+            self.context.handle_error(
+                &self.error_sink,
+                cause,
+                self.pass.label(),
+                "ComputePass::set_resource_table",
+            );
+        }
+    }
+}
