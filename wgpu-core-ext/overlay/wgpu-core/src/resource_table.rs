@@ -521,9 +521,16 @@ impl ResourceTable {
 pub struct TablesUsed(Vec<Arc<ResourceTable>>);
 
 impl TablesUsed {
-    fn insert(&mut self, table: &Arc<ResourceTable>) {
+    pub(crate) fn insert(&mut self, table: &Arc<ResourceTable>) {
         if !self.0.iter().any(|t| Arc::ptr_eq(t, table)) {
             self.0.push(table.clone());
+        }
+    }
+
+    /// Adds the tables of a render bundle executed in the pass.
+    pub(crate) fn extend(&mut self, other: &TablesUsed) {
+        for table in &other.0 {
+            self.insert(table);
         }
     }
 

@@ -157,3 +157,28 @@ impl super::CoreComputePass {
         }
     }
 }
+
+impl super::CoreRenderPass {
+    pub(crate) fn set_resource_table(&mut self, table: Option<&CoreResourceTable>) {
+        if let Err(cause) = self
+            .context
+            .0
+            .render_pass_set_resource_table(&mut self.pass, table.map(|t| t.id))
+        {
+            self.context.handle_error(
+                &self.error_sink,
+                cause,
+                self.pass.label(),
+                "RenderPass::set_resource_table",
+            );
+        }
+    }
+}
+
+impl super::CoreRenderBundleEncoder {
+    pub(crate) fn set_resource_table(&mut self, table: Option<&CoreResourceTable>) {
+        self.encoder
+            .set_resource_table(table.map(|t| t.id))
+            .expect("RenderBundleEncoder should not have ended");
+    }
+}
