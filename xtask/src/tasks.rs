@@ -202,6 +202,11 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         }
         Ok(())
     });
+    report.step("benchmarks compile (cargo check --benches)", |counts| {
+        util::run(cargo().current_dir(root).args(["check", "--quiet", "--benches"]))?;
+        counts.passed += 1;
+        Ok(())
+    });
     if !args.quick {
         report.step("upstream unit tests on the patched crates", |counts| {
             let mut cmd = cargo();

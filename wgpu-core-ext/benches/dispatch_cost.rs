@@ -1,0 +1,195 @@
+//! CPU cost of 1,000 dispatches that can reach N textures: a bind group holding a binding
+//! array of N views (upstream's way) against a resource table of N slots.
+//!
+//! `cargo bench -p wgpu-core-ext --bench dispatch_cost [-- --sizes 1000,10000 --runs 5]`
+//!
+//! Each measurement is encode (pass, set pipeline, set group or table, 1,000 dispatches) +
+//! finish + submit + poll, best of `--runs`. It runs on wgpu's noop backend, which performs
+//! all of wgpu-core's validation and tracking and nothing on a GPU: the numbers are the CPU
+//! cost of the API itself. (Vulkan numbers for both paths come with the Vulkan backend of
+//! resource tables, #5.)
+
+use std::time::{Duration, Instant};
+
+const DISPATCHES: u32 = 1000;
+
+fn device(max: u32) -> (wgpu::Device, wgpu::Queue) {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::NOOP;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    desc.flags = wgpu::InstanceFlags::empty();
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE
+            | wgpu::Features::TEXTURE_BINDING_ARRAY
+            | wgpu::Features::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING,
+        required_limits: wgpu::Limits {
+            max_resource_table_size: max,
+            max_binding_array_elements_per_shader_stage: max,
+            max_sampled_textures_per_shader_stage: max,
+            ..wgpu::Limits::default()
+        },
+        ..Default::default()
+    }))
+    .unwrap()
+}
+
+fn view(device: &wgpu::Device) -> wgpu::TextureView {
+    device
+        .create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d {
+                width: 1,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        })
+        .create_view(&Default::default())
+}
+
+fn pipeline(device: &wgpu::Device, source: &str, layout: Option<&wgpu::PipelineLayout>) -> wgpu::ComputePipeline {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    });
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+/// Best time of `runs` for one encoder with 1,000 dispatches, submitted and waited for.
+fn measure(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    runs: usize,
+    set: &dyn Fn(&mut wgpu::ComputePass<'_>),
+) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let mut encoder = device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                set(&mut pass);
+                for _ in 0..DISPATCHES {
+                    pass.dispatch_workgroups(1, 1, 1);
+                }
+            }
+            queue.submit([encoder.finish()]);
+            device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+fn binding_array(size: u32, runs: usize) -> Duration {
+    let (device, queue) = device(size.max(1));
+    let view = view(&device);
+    let bgl = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: None,
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: std::num::NonZeroU32::new(size),
+        }],
+    });
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: None,
+        bind_group_layouts: &[Some(&bgl)],
+        immediate_size: 0,
+    });
+    let pipeline = pipeline(
+        &device,
+        &format!(
+            "enable wgpu_binding_array;
+             @group(0) @binding(0) var textures: binding_array<texture_2d<f32>, {size}>;
+             @compute @workgroup_size(1) fn main() {{ _ = textureLoad(textures[0], vec2(0), 0); }}"
+        ),
+        Some(&layout),
+    );
+    let views: Vec<&wgpu::TextureView> = vec![&view; size as usize];
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &bgl,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::TextureViewArray(&views),
+        }],
+    });
+    measure(&device, &queue, runs, &|pass| {
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+    })
+}
+
+fn resource_table(size: u32, runs: usize) -> Duration {
+    let (device, queue) = device(size);
+    let view = view(&device);
+    let pipeline = pipeline(
+        &device,
+        "enable resource_table;
+         @compute @workgroup_size(1) fn main() { _ = textureLoad(getResource<texture_2d<f32>>(0u), vec2(0), 0); }",
+        None,
+    );
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+    for _ in 0..size {
+        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    }
+    measure(&device, &queue, runs, &|pass| {
+        pass.set_pipeline(&pipeline);
+        pass.set_resource_table(Some(&table));
+    })
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let sizes: Vec<u32> = arg("--sizes")
+        .map(|s| s.split(',').map(|n| n.parse().expect("a size")).collect())
+        .unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
+    let runs: usize = arg("--runs").map_or(5, |r| r.parse().expect("a run count"));
+
+    println!("CPU time per {DISPATCHES} dispatches (encode + finish + submit + poll), noop backend, best of {runs}");
+    let baseline = binding_array(1, runs);
+    println!("baseline: 1-entry binding array: {} ms", ms(baseline));
+    println!();
+    println!("| slots | binding array (ms) | resource table (ms) | table / 1-entry array |");
+    println!("| ---: | ---: | ---: | ---: |");
+    for size in sizes {
+        let array = binding_array(size, runs);
+        let table = resource_table(size, runs);
+        println!(
+            "| {size} | {} | {} | {:.2}x |",
+            ms(array),
+            ms(table),
+            table.as_secs_f64() / baseline.as_secs_f64()
+        );
+    }
+}
