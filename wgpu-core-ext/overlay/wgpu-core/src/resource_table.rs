@@ -80,6 +80,43 @@ pub enum TableEntry {
     },
 }
 
+/// A slot's binding as recorded in traces (`Action::UpdateResourceTable`).
+#[cfg(feature = "serde")]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub enum TraceTableEntry {
+    TextureView(id::PointerId<id::markers::TextureView>),
+    Sampler(id::PointerId<id::markers::Sampler>),
+    Buffer {
+        buffer: id::PointerId<id::markers::Buffer>,
+        offset: wgt::BufferAddress,
+        size: Option<wgt::BufferAddress>,
+    },
+}
+
+/// Records `action` in the device's trace, if it has one.
+#[cfg(feature = "trace")]
+fn trace(device: &Device, action: impl FnOnce() -> crate::device::trace::Action<'static, crate::command::PointerReferences>) {
+    if let Some(trace) = device.trace.lock().as_mut() {
+        trace.add(action());
+    }
+}
+
+#[cfg(feature = "trace")]
+impl TableEntry {
+    fn to_trace(&self) -> TraceTableEntry {
+        use crate::device::trace::IntoTrace as _;
+        match self {
+            Self::TextureView(view) => TraceTableEntry::TextureView(view.to_trace()),
+            Self::Sampler(sampler) => TraceTableEntry::Sampler(sampler.to_trace()),
+            Self::Buffer { buffer, offset, size } => TraceTableEntry::Buffer {
+                buffer: buffer.to_trace(),
+                offset: *offset,
+                size: *size,
+            },
+        }
+    }
+}
+
 /// Which slots are free right now, with the lowest one found in `O(n / 4096)` word scans
 /// (two-level bitmap: a bit per slot, and a bit per non-empty word).
 #[derive(Debug)]
@@ -400,7 +437,11 @@ impl ResourceTable {
     }
 
     /// `update(slot, resource)`.
-    pub fn update(&self, slot: u32, entry: Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableUpdateError> {
+    pub fn update(
+        self: &Arc<Self>,
+        slot: u32,
+        entry: Result<TableEntry, ResourceTableBindingError>,
+    ) -> Result<(), ResourceTableUpdateError> {
         let mut state = self.state.lock();
         state.take(slot, self.completed())?;
         self.bind(&mut state, slot, entry)
@@ -412,7 +453,7 @@ impl ResourceTable {
 
     /// `insertBinding(resource)`: the lowest available slot.
     pub fn insert_binding(
-        &self,
+        self: &Arc<Self>,
         entry: Result<TableEntry, ResourceTableBindingError>,
     ) -> Result<u32, ResourceTableUpdateError> {
         let mut state = self.state.lock();
@@ -423,11 +464,20 @@ impl ResourceTable {
 
     /// The device-timeline half of `update`.
     fn bind(
-        &self,
+        self: &Arc<Self>,
         state: &mut TableState,
         slot: u32,
         entry: Result<TableEntry, ResourceTableBindingError>,
     ) -> Result<(), ResourceTableUpdateError> {
+        #[cfg(feature = "trace")]
+        if let Ok(entry) = &entry {
+            use crate::device::trace::IntoTrace as _;
+            trace(&self.device, || crate::device::trace::Action::UpdateResourceTable {
+                id: self.to_trace(),
+                slot,
+                entry: entry.to_trace(),
+            });
+        }
         let entry = entry
             .and_then(|entry| self.check_entry(&entry).map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
@@ -481,17 +531,31 @@ impl ResourceTable {
 
     /// `removeBinding(slot)`: the slot is free again once the last submission so far has
     /// completed.
-    pub fn remove_binding(&self, slot: u32) -> Result<(), ResourceTableSlotError> {
+    pub fn remove_binding(self: &Arc<Self>, slot: u32) -> Result<(), ResourceTableSlotError> {
         let last = self
             .device
             .last_successful_submission_index
             .load(Ordering::Acquire);
-        self.state.lock().remove(slot, last, self.completed())
+        self.state.lock().remove(slot, last, self.completed())?;
+        #[cfg(feature = "trace")]
+        {
+            use crate::device::trace::IntoTrace as _;
+            trace(&self.device, || crate::device::trace::Action::RemoveResourceTableBinding {
+                id: self.to_trace(),
+                slot,
+            });
+        }
+        Ok(())
     }
 
     /// `destroy()`: later calls fail, submissions that use the table fail, and the
     /// bindings are released.
-    pub fn destroy(&self) {
+    pub fn destroy(self: &Arc<Self>) {
+        #[cfg(feature = "trace")]
+        {
+            use crate::device::trace::IntoTrace as _;
+            trace(&self.device, || crate::device::trace::Action::DestroyResourceTable(self.to_trace()));
+        }
         let mut state = self.state.lock();
         state.destroyed = true;
         state.entries = HashMap::new();
@@ -595,6 +659,16 @@ impl Global {
         let device = self.hub.devices.get(device_id);
         match device.create_resource_table(desc) {
             Ok(table) => {
+                #[cfg(feature = "trace")]
+                {
+                    use crate::device::trace::IntoTrace as _;
+                    trace(&device, || crate::device::trace::Action::CreateResourceTable {
+                        id: table.to_trace(),
+                        desc: desc.map_label(|l| {
+                            l.as_ref().map(|l| alloc::borrow::Cow::Owned(l.to_string()))
+                        }),
+                    });
+                }
                 let id = fid.assign(Fallible::Valid(table));
                 api_log!("Device::create_resource_table -> {id:?}");
                 (id, None)
@@ -710,6 +784,16 @@ impl Global {
                 Some(e),
             ),
         };
+        #[cfg(feature = "trace")]
+        {
+            use crate::device::trace::IntoTrace as _;
+            trace(&device, || {
+                crate::device::trace::Action::CreatePipelineLayoutWithResourceTable(
+                    layout.to_trace(),
+                    desc.to_trace(),
+                )
+            });
+        }
         api_log!("Device::create_pipeline_layout_with_resource_table -> {:?}", Arc::as_ptr(&layout));
         (fid.assign(layout), error)
     }
@@ -724,6 +808,11 @@ impl Global {
     pub fn resource_table_drop(&self, table_id: id::ResourceTableId) {
         api_log!("ResourceTable::drop {table_id:?}");
         let _table = self.hub.resource_tables.remove(table_id);
+        #[cfg(feature = "trace")]
+        if let Ok(table) = _table.get() {
+            use crate::device::trace::IntoTrace as _;
+            trace(&table.device, || crate::device::trace::Action::DropResourceTable(table.to_trace()));
+        }
     }
 }
 

@@ -1,0 +1,85 @@
+//! wgpu's trace (`DeviceDescriptor::trace`) records every resource-table call, so that the
+//! player can replay them (#6).
+
+use hal_ext::harness::validation_error;
+
+#[test]
+fn resource_table_calls_are_recorded() {
+    let dir = std::env::temp_dir().join(format!("wgpu-bindless-trace-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = wgpu::Backends::NOOP;
+        desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            required_limits: wgpu::Limits {
+                max_resource_table_size: 8,
+                ..Default::default()
+            },
+            trace: wgpu::Trace::Directory(dir.clone()),
+            ..Default::default()
+        }))
+        .unwrap();
+        let sampler = device.create_sampler(&Default::default());
+        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("traced"),
+            size: 8,
+        });
+        assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
+        table.update(5, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+        table.remove_binding(0).unwrap();
+        let layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: Some("with table"),
+            bind_group_layouts: &[],
+            immediate_size: 0,
+        });
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(
+                "enable resource_table;
+                 @compute @workgroup_size(1) fn main() { _ = hasResource<sampler>(5u); }"
+                    .into(),
+            ),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&layout),
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let (cb, error) = validation_error(&device, || {
+            let mut encoder = device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&pipeline);
+                pass.set_resource_table(Some(&table));
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+            encoder.finish()
+        });
+        assert!(error.is_none(), "{error:?}");
+        queue.submit([cb]);
+        table.destroy();
+    }
+    let trace = std::fs::read_to_string(dir.join("trace.ron")).expect("a trace file");
+    for action in [
+        "CreateResourceTable(",
+        "label: Some(\"traced\")",
+        "UpdateResourceTable(",
+        "slot: 5",
+        "RemoveResourceTableBinding(",
+        "CreatePipelineLayoutWithResourceTable(",
+        "SetResourceTable(Some(",
+        "DestroyResourceTable(",
+        "DropResourceTable(",
+    ] {
+        assert!(trace.contains(action), "`{action}` missing from the trace:\n{trace}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
