@@ -18,8 +18,10 @@ use std::{
 
 const VALUES: u32 = 4096;
 const SIZE: u32 = 64;
-const CLEAR: [f64; 4] = [0.25, 0.5, 0.75, 1.0];
-const TRIANGLE: [f32; 4] = [1.0, 0.0, 0.5, 1.0];
+// Multiples of 0.2 convert to unorm8 exactly (51, 102, 153, 204); halves like 0.5 fall on
+// 127.5, which drivers may round either way (NVIDIA gives 127, lavapipe 128).
+const CLEAR: [f64; 4] = [0.2, 0.4, 0.6, 1.0];
+const TRIANGLE: [f32; 4] = [1.0, 0.0, 0.8, 1.0];
 
 static VALIDATION_MESSAGES: AtomicUsize = AtomicUsize::new(0);
 static IN_KNOWN_DEFECT: AtomicBool = AtomicBool::new(false);
@@ -87,7 +89,7 @@ fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 
 @fragment
 fn fs() -> @location(0) vec4<f32> {
-    return vec4(1.0, 0.0, 0.5, 1.0);
+    return vec4(1.0, 0.0, 0.8, 1.0);
 }
 ";
 
