@@ -250,22 +250,56 @@ impl Drop for GpuContext {
     }
 }
 
-/// A device on wgpu's noop backend: full wgpu-core validation, no GPU. For validation-only
-/// tests that must run everywhere.
-pub fn noop_device(features: wgpu::Features, limits: wgpu::Limits) -> (wgpu::Device, wgpu::Queue) {
+/// The adapter of wgpu's noop backend (full wgpu-core validation, no GPU), for tests that
+/// need several devices of one adapter or a device descriptor of their own.
+pub fn noop_adapter() -> wgpu::Adapter {
     let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
     desc.backends = wgpu::Backends::NOOP;
     desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
     let instance = wgpu::Instance::new(desc);
-    let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
-        .expect("the noop backend always has an adapter");
-    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+    pollster::block_on(instance.request_adapter(&Default::default()))
+        .expect("the noop backend always has an adapter")
+}
+
+/// A device on wgpu's noop backend. For validation-only tests that must run everywhere.
+pub fn noop_device(features: wgpu::Features, limits: wgpu::Limits) -> (wgpu::Device, wgpu::Queue) {
+    pollster::block_on(noop_adapter().request_device(&wgpu::DeviceDescriptor {
         label: Some("noop test"),
         required_features: features,
         required_limits: limits,
         ..Default::default()
     }))
     .expect("creating a noop device")
+}
+
+/// A render pipeline drawing with `vs` and `fs` of `module` into one `format` target.
+pub fn render_pipeline(
+    device: &wgpu::Device,
+    module: &wgpu::ShaderModule,
+    layout: Option<&wgpu::PipelineLayout>,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("test render"),
+        layout,
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: Default::default(),
+        depth_stencil: None,
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs"),
+            compilation_options: Default::default(),
+            targets: &[Some(format.into())],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
 }
 
 /// Runs `f` inside a validation error scope and returns the error it raised, if any.

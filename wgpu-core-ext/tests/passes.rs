@@ -2,7 +2,7 @@
 //! the table need one set, `None` unsets it, the feature gates it, and submitting commands
 //! that set a destroyed table fails.
 
-use hal_ext::harness::{find_source, noop_device, validation_error};
+use hal_ext::harness::{find_source, noop_adapter, noop_device, validation_error};
 use wgpu_core::device::queue::QueueSubmitError;
 
 const SHADER: &str = "
@@ -188,11 +188,7 @@ fn submitting_a_destroyed_table_fails() {
 #[test]
 fn setting_a_table_needs_the_feature() {
     // Two devices of one adapter: the table comes from the one with the feature.
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = wgpu::Backends::NOOP;
-    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
-    let instance = wgpu::Instance::new(desc);
-    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    let adapter = noop_adapter();
     let device = |features| {
         pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_features: features,

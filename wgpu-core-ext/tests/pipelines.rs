@@ -2,7 +2,7 @@
 //! explicit layouts must say `uses_resource_table`, default layouts infer it, and the
 //! device's features decide what a shader may read from the table.
 
-use hal_ext::harness::{find_source, noop_device, validation_error};
+use hal_ext::harness::{find_source, noop_device, render_pipeline, validation_error};
 use wgpu_core::{
     binding_model::CreatePipelineLayoutError,
     pipeline::{CreateComputePipelineError, CreateRenderPipelineError, CreateShaderModuleError},
@@ -193,29 +193,7 @@ fn render_pipelines_too() {
     let (module, error) = module(&device, RENDER);
     assert!(error.is_none(), "{error:?}");
     let render = |layout: Option<&wgpu::PipelineLayout>| {
-        validation_error(&device, || {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some("table render"),
-                layout,
-                vertex: wgpu::VertexState {
-                    module: &module,
-                    entry_point: Some("vs"),
-                    compilation_options: Default::default(),
-                    buffers: &[],
-                },
-                primitive: Default::default(),
-                depth_stencil: None,
-                multisample: Default::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &module,
-                    entry_point: Some("fs"),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::TextureFormat::Rgba8Unorm.into())],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-        })
+        validation_error(&device, || render_pipeline(&device, &module, layout, wgpu::TextureFormat::Rgba8Unorm))
     };
     let (_p, error) = render(None);
     assert!(error.is_none(), "{error:?}");

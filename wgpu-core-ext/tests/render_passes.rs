@@ -2,7 +2,7 @@
 //! pipelines that read the table need one set, executing bundles unsets it, bundles set
 //! their own, and a destroyed table set by a bundle fails the submit.
 
-use hal_ext::harness::{find_source, noop_device, validation_error};
+use hal_ext::harness::{find_source, noop_device, render_pipeline, validation_error};
 use wgpu_core::device::queue::QueueSubmitError;
 
 const SHADER: &str = "
@@ -40,27 +40,7 @@ fn fixture() -> Fixture {
         label: None,
         source: wgpu::ShaderSource::Wgsl(SHADER.into()),
     });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("reads table"),
-        layout: None,
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs"),
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs"),
-            compilation_options: Default::default(),
-            targets: &[Some(FORMAT.into())],
-        }),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = render_pipeline(&device, &module, None, FORMAT);
     let target = device.create_texture(&wgpu::TextureDescriptor {
         label: None,
         size: wgpu::Extent3d {

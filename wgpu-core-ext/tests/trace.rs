@@ -1,7 +1,7 @@
 //! wgpu's trace (`DeviceDescriptor::trace`) records every resource-table call, so that the
 //! player can replay them (#6).
 
-use hal_ext::harness::validation_error;
+use hal_ext::harness::{noop_adapter, validation_error};
 
 #[test]
 fn resource_table_calls_are_recorded() {
@@ -9,11 +9,7 @@ fn resource_table_calls_are_recorded() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     {
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = wgpu::Backends::NOOP;
-        desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
-        let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+        let adapter = noop_adapter();
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
             required_limits: wgpu::Limits {

@@ -196,7 +196,8 @@ impl TableState {
     }
 
     /// The proposal's content-timeline checks of `update`, and the slot's reservation.
-    fn take(&mut self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
+    /// The checks every slot operation starts with.
+    fn check_slot(&self, slot: u32) -> Result<(), ResourceTableSlotError> {
         if self.destroyed {
             return Err(ResourceTableSlotError::Destroyed);
         }
@@ -204,6 +205,11 @@ impl TableState {
         if slot >= size {
             return Err(ResourceTableSlotError::OutOfRange { slot, size });
         }
+        Ok(())
+    }
+
+    fn take(&mut self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
+        self.check_slot(slot)?;
         self.release_completed(completed);
         match self.available_after[slot as usize] {
             IN_USE => return Err(ResourceTableSlotError::InUse { slot }),
@@ -239,13 +245,7 @@ impl TableState {
         last: SubmissionIndex,
         completed: SubmissionIndex,
     ) -> Result<(), ResourceTableSlotError> {
-        if self.destroyed {
-            return Err(ResourceTableSlotError::Destroyed);
-        }
-        let size = self.size();
-        if slot >= size {
-            return Err(ResourceTableSlotError::OutOfRange { slot, size });
-        }
+        self.check_slot(slot)?;
         self.available_after[slot as usize] = last;
         self.entries.remove(&slot);
         self.free.set(slot, false);
