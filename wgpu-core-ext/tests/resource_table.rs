@@ -303,3 +303,21 @@ fn destroyed_resources_and_arrays_are_refused() {
         "{error:?}"
     );
 }
+
+/// A lost device never panics and keeps the content-timeline rules: creating a table gives
+/// an invalid one, and an existing table still answers slot operations.
+#[test]
+fn device_loss_leaves_tables_usable_without_panics() {
+    let (device, _queue) = sampling();
+    let existing = table(&device, 4);
+    let s = sampler(&device);
+    device.destroy();
+    let (created, _error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 4 })
+    });
+    assert_eq!(created.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Invalid));
+    assert_eq!(existing.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
+    assert_eq!(existing.remove_binding(0), Ok(()));
+    existing.destroy();
+    assert_eq!(existing.remove_binding(0), Err(ResourceTableError::Destroyed));
+}
