@@ -19,7 +19,7 @@ use alloc::{
     vec,
     vec::Vec,
 };
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use hashbrown::HashMap;
 use parking_lot::Mutex;
@@ -68,6 +68,46 @@ pub(crate) fn imply_features(features: &mut wgt::Features) {
     }
 }
 
+/// The usage a texture or buffer is pinned to (`pin`/`unpin`), read wherever a use of the
+/// resource is validated: one atomic byte.
+#[derive(Debug, Default)]
+pub struct Pin(AtomicU8);
+
+impl Pin {
+    pub fn get(&self) -> Option<wgt::PinnedUsage> {
+        match self.0.load(Ordering::Acquire) {
+            1 => Some(wgt::PinnedUsage::Sampled),
+            2 => Some(wgt::PinnedUsage::StorageRead),
+            3 => Some(wgt::PinnedUsage::StorageReadWrite),
+            _ => None,
+        }
+    }
+
+    fn set(&self, usage: Option<wgt::PinnedUsage>) {
+        self.0.store(usage.map_or(0, |u| u as u8), Ordering::Release);
+    }
+}
+
+/// Why `pin` was refused (reported to the error sink; the pin is unchanged).
+#[derive(Clone, Debug, Error)]
+#[non_exhaustive]
+pub enum PinError {
+    #[error(transparent)]
+    InvalidResource(#[from] InvalidResourceError),
+    #[error(transparent)]
+    DestroyedResource(#[from] DestroyedResourceError),
+    #[error(transparent)]
+    MissingFeatures(#[from] MissingFeatures),
+    #[error("{0} cannot be pinned for {1:?}: it was not created with {2}")]
+    MissingUsage(ResourceErrorIdent, wgt::PinnedUsage, &'static str),
+}
+
+impl WebGpuError for PinError {
+    fn webgpu_error_type(&self) -> ErrorType {
+        ErrorType::Validation
+    }
+}
+
 /// What a slot holds.
 #[derive(Debug, Clone)]
 pub enum TableEntry {
@@ -113,6 +153,83 @@ impl TableEntry {
                 offset: *offset,
                 size: *size,
             },
+        }
+    }
+}
+
+impl TableEntry {
+    /// The slot's type id: which `getResource<T>` sees it. Textures and buffers are visible
+    /// only while pinned, with the pinned usage deciding sampled or storage (and read-only or
+    /// writable); samplers need no pin.
+    pub fn type_id(&self) -> naga::resource_table::TypeId {
+        use naga::resource_table::{
+            DepthShape, SampledDimension as Sd, StorageDimension, TexelKind, TypeId,
+        };
+        use wgt::{PinnedUsage as P, TextureSampleType as St, TextureViewDimension as Vd};
+        match self {
+            Self::Sampler(sampler) => TypeId::sampler(sampler.comparison),
+            Self::Buffer { buffer, .. } => match buffer.pinned.get() {
+                Some(P::StorageRead) => TypeId::storage_buffer(false),
+                Some(P::StorageReadWrite) => TypeId::storage_buffer(true),
+                Some(P::Sampled) | None => TypeId::EMPTY,
+            },
+            Self::TextureView(view) => {
+                let Some(pin) = view.parent.pinned.get() else {
+                    return TypeId::EMPTY;
+                };
+                let aspect = wgt::TextureAspect::from(view.desc.range.aspect);
+                let features = view.device.features;
+                let Some(sample_type) = view.desc.format.sample_type(Some(aspect), Some(features)) else {
+                    return TypeId::EMPTY;
+                };
+                let texel = match sample_type {
+                    St::Float { .. } => TexelKind::Float,
+                    St::Sint => TexelKind::Sint,
+                    St::Uint => TexelKind::Uint,
+                    St::Depth => TexelKind::Float,
+                };
+                let multisampled = view.samples > 1;
+                match pin {
+                    P::Sampled if view.desc.usage.contains(wgt::TextureUsages::TEXTURE_BINDING) => {
+                        match (sample_type, view.desc.dimension, multisampled) {
+                            (St::Depth, Vd::D2, true) => TypeId::depth(DepthShape::Multisampled2d),
+                            (St::Depth, Vd::D2, false) => TypeId::depth(DepthShape::D2),
+                            (St::Depth, Vd::D2Array, false) => TypeId::depth(DepthShape::D2Array),
+                            (St::Depth, Vd::Cube, false) => TypeId::depth(DepthShape::Cube),
+                            (St::Depth, Vd::CubeArray, false) => TypeId::depth(DepthShape::CubeArray),
+                            (St::Depth, ..) => TypeId::EMPTY,
+                            (_, Vd::D2, true) => TypeId::multisampled(texel),
+                            (_, _, true) => TypeId::EMPTY,
+                            (_, dim, false) => TypeId::sampled(
+                                match dim {
+                                    Vd::D1 => Sd::D1,
+                                    Vd::D2 => Sd::D2,
+                                    Vd::D2Array => Sd::D2Array,
+                                    Vd::D3 => Sd::D3,
+                                    Vd::Cube => Sd::Cube,
+                                    Vd::CubeArray => Sd::CubeArray,
+                                },
+                                texel,
+                            ),
+                        }
+                    }
+                    P::StorageRead | P::StorageReadWrite
+                        if view.desc.usage.contains(wgt::TextureUsages::STORAGE_BINDING)
+                            && sample_type != St::Depth
+                            && !multisampled =>
+                    {
+                        let dim = match view.desc.dimension {
+                            Vd::D1 => StorageDimension::D1,
+                            Vd::D2 => StorageDimension::D2,
+                            Vd::D2Array => StorageDimension::D2Array,
+                            Vd::D3 => StorageDimension::D3,
+                            Vd::Cube | Vd::CubeArray => return TypeId::EMPTY,
+                        };
+                        TypeId::storage_texture(dim, texel, pin == P::StorageReadWrite)
+                    }
+                    _ => TypeId::EMPTY,
+                }
+            }
         }
     }
 }
@@ -572,6 +689,15 @@ impl ResourceTable {
         self.state.lock().entries.get(&slot).cloned()
     }
 
+    /// The type id shaders see in `slot` (0 when empty or not visible).
+    pub fn type_id(&self, slot: u32) -> u32 {
+        self.state
+            .lock()
+            .entries
+            .get(&slot)
+            .map_or(0, |e| e.type_id().0)
+    }
+
     /// How many slots hold a binding.
     pub fn binding_count(&self) -> usize {
         self.state.lock().entries.len()
@@ -796,6 +922,68 @@ impl Global {
         }
         api_log!("Device::create_pipeline_layout_with_resource_table -> {:?}", Arc::as_ptr(&layout));
         (fid.assign(layout), error)
+    }
+
+    /// `GPUTexture.pin(usage)`: replaces any previous pin.
+    pub fn texture_pin(&self, texture_id: id::TextureId, usage: wgt::PinnedUsage) -> Result<(), PinError> {
+        api_log!("Texture::pin {texture_id:?} {usage:?}");
+        let texture = self.hub.textures.get(texture_id);
+        texture.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        texture
+            .try_inner(&texture.device.snatchable_lock.read())
+            .map_err(|e| match e {
+                crate::resource::InvalidOrDestroyedResourceError::InvalidResource(e) => {
+                    PinError::InvalidResource(e)
+                }
+                crate::resource::InvalidOrDestroyedResourceError::DestroyedResource(e) => {
+                    PinError::DestroyedResource(e)
+                }
+            })?;
+        let (needed, name) = match usage {
+            wgt::PinnedUsage::Sampled => (wgt::TextureUsages::TEXTURE_BINDING, "TEXTURE_BINDING"),
+            _ => (wgt::TextureUsages::STORAGE_BINDING, "STORAGE_BINDING"),
+        };
+        if !texture.desc.usage.contains(needed) {
+            return Err(PinError::MissingUsage(texture.error_ident(), usage, name));
+        }
+        texture.pinned.set(Some(usage));
+        Ok(())
+    }
+
+    /// `GPUTexture.unpin()`.
+    pub fn texture_unpin(&self, texture_id: id::TextureId) -> Result<(), PinError> {
+        api_log!("Texture::unpin {texture_id:?}");
+        let texture = self.hub.textures.get(texture_id);
+        texture.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        texture.pinned.set(None);
+        Ok(())
+    }
+
+    /// `GPUBuffer.pin(usage)` (the proposal's TODO #5375): storage usages only.
+    pub fn buffer_pin(&self, buffer_id: id::BufferId, usage: wgt::PinnedUsage) -> Result<(), PinError> {
+        api_log!("Buffer::pin {buffer_id:?} {usage:?}");
+        let buffer = self.hub.buffers.get(buffer_id).get()?;
+        buffer.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        buffer.check_destroyed(&buffer.device.snatchable_lock.read())?;
+        if usage == wgt::PinnedUsage::Sampled || !buffer.usage.contains(wgt::BufferUsages::STORAGE) {
+            return Err(PinError::MissingUsage(buffer.error_ident(), usage, "STORAGE"));
+        }
+        buffer.pinned.set(Some(usage));
+        Ok(())
+    }
+
+    /// `GPUBuffer.unpin()`.
+    pub fn buffer_unpin(&self, buffer_id: id::BufferId) -> Result<(), PinError> {
+        api_log!("Buffer::unpin {buffer_id:?}");
+        let buffer = self.hub.buffers.get(buffer_id).get()?;
+        buffer.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        buffer.pinned.set(None);
+        Ok(())
+    }
+
+    #[doc(hidden)]
+    pub fn resource_table_type_id(&self, table_id: id::ResourceTableId, slot: u32) -> u32 {
+        self.resource_table(table_id).map_or(0, |t| t.type_id(slot))
     }
 
     pub fn resource_table_destroy(&self, table_id: id::ResourceTableId) {

@@ -26,3 +26,23 @@ impl<L> ResourceTableDescriptor<L> {
         }
     }
 }
+
+/// The one usage a texture or buffer is pinned to with `pin` (the WebGPU bindless proposal's
+/// usage pinning). Only slots whose resource is pinned with a usage that fits the shader's
+/// `getResource<T>` are visible; resources outside tables are not affected.
+///
+/// The proposal's open question #5376 (storage read versus read-write) is answered by having
+/// both: a resource pinned [`PinnedUsage::StorageRead`] is visible only to read-only access
+/// (`texture_storage_*<T, read>`, `ptr<storage, S, read>`), one pinned
+/// [`PinnedUsage::StorageReadWrite`] to every access.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum PinnedUsage {
+    /// Sampled texture reads (textures created with `TEXTURE_BINDING`).
+    Sampled = 1,
+    /// Read-only storage access (textures with `STORAGE_BINDING`, buffers with `STORAGE`).
+    StorageRead = 2,
+    /// Read-write storage access (textures with `STORAGE_BINDING`, buffers with `STORAGE`).
+    StorageReadWrite = 3,
+}

@@ -157,6 +157,18 @@ impl ResourceTable {
         Err(ResourceTableError::Unsupported)
     }
 
+    /// The type id shaders see in `slot` (0: empty or not visible), as defined by the
+    /// resource-table ABI. For tests and debugging.
+    #[doc(hidden)]
+    pub fn slot_type_id(&self, slot: u32) -> u32 {
+        #[cfg(wgpu_core)]
+        if let Some(inner) = &self.inner {
+            return inner.type_id(slot);
+        }
+        let _ = slot;
+        0
+    }
+
     /// Destroys the table: later updates fail, and submitting commands that use it is a
     /// validation error.
     pub fn destroy(&self) {

@@ -182,3 +182,35 @@ impl super::CoreRenderBundleEncoder {
             .expect("RenderBundleEncoder should not have ended");
     }
 }
+
+impl super::CoreTexture {
+    pub(crate) fn pin(&self, usage: Option<wgt::PinnedUsage>) {
+        let result = match usage {
+            Some(usage) => self.context.0.texture_pin(self.id, usage),
+            None => self.context.0.texture_unpin(self.id),
+        };
+        if let Err(cause) = result {
+            let fn_ident = if usage.is_some() { "Texture::pin" } else { "Texture::unpin" };
+            self.context.handle_error_nolabel(&self.error_sink, cause, fn_ident);
+        }
+    }
+}
+
+impl super::CoreBuffer {
+    pub(crate) fn pin(&self, usage: Option<wgt::PinnedUsage>) {
+        let result = match usage {
+            Some(usage) => self.context.0.buffer_pin(self.id, usage),
+            None => self.context.0.buffer_unpin(self.id),
+        };
+        if let Err(cause) = result {
+            let fn_ident = if usage.is_some() { "Buffer::pin" } else { "Buffer::unpin" };
+            self.context.handle_error_nolabel(&self.error_sink, cause, fn_ident);
+        }
+    }
+}
+
+impl CoreResourceTable {
+    pub(crate) fn type_id(&self, slot: u32) -> u32 {
+        self.context.0.resource_table_type_id(self.id, slot)
+    }
+}

@@ -1,0 +1,175 @@
+//! Pinning (noop backend): the rules of `pin`, and the type ids slots get from their
+//! resource's pin — the visibility the shader's `hasResource`/`getResource` see (numbers from
+//! the resource-table ABI, ARCHITECTURE.md §5).
+
+use hal_ext::harness::{find_source, noop_device, validation_error};
+use wgpu::PinnedUsage;
+use wgpu_core::resource_table::PinError;
+
+fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
+    noop_device(
+        features,
+        wgpu::Limits {
+            max_resource_table_size: 64,
+            ..Default::default()
+        },
+    )
+}
+
+fn texture(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+    layers: u32,
+    samples: u32,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("pinned"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: layers,
+        },
+        mip_level_count: 1,
+        sample_count: samples,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}
+
+fn pin_error(device: &wgpu::Device, f: impl FnOnce()) -> wgpu::Error {
+    validation_error(device, f).1.expect("a validation error")
+}
+
+#[test]
+fn pin_needs_the_feature_the_usage_and_a_live_resource() {
+    let (plain, _q) = device(wgpu::Features::empty());
+    let t = texture(&plain, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::TEXTURE_BINDING, 1, 1);
+    let error = pin_error(&plain, || t.pin(PinnedUsage::Sampled));
+    assert!(
+        matches!(find_source::<PinError>(&error), Some(PinError::MissingFeatures(m)) if m.0 == wgpu::Features::SAMPLING_RESOURCE_TABLE),
+        "{error:?}"
+    );
+
+    let (device, _q) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let attachment = texture(&device, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::RENDER_ATTACHMENT, 1, 1);
+    let error = pin_error(&device, || attachment.pin(PinnedUsage::Sampled));
+    assert_eq!(
+        find_source::<PinError>(&error).map(ToString::to_string).as_deref(),
+        Some("Texture with 'pinned' label cannot be pinned for Sampled: it was not created with TEXTURE_BINDING")
+    );
+    let error = pin_error(&device, || attachment.pin(PinnedUsage::StorageReadWrite));
+    assert!(matches!(find_source::<PinError>(&error), Some(PinError::MissingUsage(_, PinnedUsage::StorageReadWrite, "STORAGE_BINDING"))));
+
+    let sampled = texture(&device, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::TEXTURE_BINDING, 1, 1);
+    sampled.destroy();
+    let error = pin_error(&device, || sampled.pin(PinnedUsage::Sampled));
+    assert!(matches!(find_source::<PinError>(&error), Some(PinError::DestroyedResource(_))), "{error:?}");
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("uniform"),
+        size: 64,
+        usage: wgpu::BufferUsages::UNIFORM,
+        mapped_at_creation: false,
+    });
+    let error = pin_error(&device, || buffer.pin(PinnedUsage::StorageRead));
+    assert!(matches!(find_source::<PinError>(&error), Some(PinError::MissingUsage(_, _, "STORAGE"))));
+    // Unpinning needs only the feature, and unbalanced calls are fine.
+    let (_, error) = validation_error(&device, || {
+        buffer.unpin();
+        buffer.unpin();
+    });
+    assert!(error.is_none(), "{error:?}");
+}
+
+#[test]
+fn sampled_type_ids_follow_the_view_and_the_pin() {
+    let (device, _q) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 16 });
+    let sampled = wgpu::TextureUsages::TEXTURE_BINDING;
+    let add = |texture: &wgpu::Texture, desc: &wgpu::TextureViewDescriptor<'_>| {
+        let view = texture.create_view(desc);
+        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap()
+    };
+
+    let float2d = texture(&device, wgpu::TextureFormat::Rgba8Unorm, sampled, 1, 1);
+    let slot = add(&float2d, &Default::default());
+    assert_eq!(table.slot_type_id(slot), 0, "unpinned resources are invisible");
+    float2d.pin(PinnedUsage::Sampled);
+    assert_eq!(table.slot_type_id(slot), 2, "texture_2d<f32>");
+    float2d.unpin();
+    assert_eq!(table.slot_type_id(slot), 0);
+    float2d.pin(PinnedUsage::Sampled);
+
+    let uint2d = texture(&device, wgpu::TextureFormat::Rgba8Uint, sampled, 1, 1);
+    uint2d.pin(PinnedUsage::Sampled);
+    assert_eq!(table.slot_type_id(add(&uint2d, &Default::default())), 14, "texture_2d<u32>");
+
+    let layers = texture(&device, wgpu::TextureFormat::Rgba8Unorm, sampled, 6, 1);
+    layers.pin(PinnedUsage::Sampled);
+    let array = wgpu::TextureViewDescriptor {
+        dimension: Some(wgpu::TextureViewDimension::D2Array),
+        ..Default::default()
+    };
+    assert_eq!(table.slot_type_id(add(&layers, &array)), 3, "texture_2d_array<f32>");
+    let cube = wgpu::TextureViewDescriptor {
+        dimension: Some(wgpu::TextureViewDimension::Cube),
+        ..Default::default()
+    };
+    assert_eq!(table.slot_type_id(add(&layers, &cube)), 5, "texture_cube<f32>");
+
+    let depth = texture(&device, wgpu::TextureFormat::Depth32Float, sampled, 1, 1);
+    depth.pin(PinnedUsage::Sampled);
+    assert_eq!(table.slot_type_id(add(&depth, &Default::default())), 22, "texture_depth_2d");
+
+    let msaa = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        sampled | wgpu::TextureUsages::RENDER_ATTACHMENT,
+        1,
+        4,
+    );
+    msaa.pin(PinnedUsage::Sampled);
+    assert_eq!(table.slot_type_id(add(&msaa, &Default::default())), 19, "texture_multisampled_2d<f32>");
+
+    let filtering = device.create_sampler(&Default::default());
+    let comparison = device.create_sampler(&wgpu::SamplerDescriptor {
+        compare: Some(wgpu::CompareFunction::Less),
+        ..Default::default()
+    });
+    let s1 = table.insert_binding(wgpu::BindingResource::Sampler(&filtering)).unwrap();
+    let s2 = table.insert_binding(wgpu::BindingResource::Sampler(&comparison)).unwrap();
+    assert_eq!((table.slot_type_id(s1), table.slot_type_id(s2)), (27, 28), "samplers need no pin");
+    assert_eq!(table.slot_type_id(15), 0, "empty slot");
+}
+
+#[test]
+fn storage_type_ids_say_read_only_or_writable() {
+    let (device, _q) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 8 });
+    let both = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING;
+    let image = texture(&device, wgpu::TextureFormat::R32Float, both, 1, 1);
+    let view = image.create_view(&Default::default());
+    let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    image.pin(PinnedUsage::StorageRead);
+    assert_eq!(table.slot_type_id(slot), 36, "texture_storage_2d<f32>, read-only");
+    image.pin(PinnedUsage::StorageReadWrite);
+    assert_eq!(table.slot_type_id(slot), 37, "… writable (a new pin replaces the old)");
+    image.pin(PinnedUsage::Sampled);
+    assert_eq!(table.slot_type_id(slot), 2, "the same view, pinned for sampling");
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let slot = table.insert_binding(buffer.as_entire_binding()).unwrap();
+    assert_eq!(table.slot_type_id(slot), 0);
+    buffer.pin(PinnedUsage::StorageRead);
+    assert_eq!(table.slot_type_id(slot), 54);
+    buffer.pin(PinnedUsage::StorageReadWrite);
+    assert_eq!(table.slot_type_id(slot), 55);
+}
