@@ -66,6 +66,10 @@ impl ValidationLog {
         &LOG
     }
 
+    fn record(&self, message: String) {
+        self.messages.lock().unwrap_or_else(|e| e.into_inner()).push(message);
+    }
+
     /// The messages recorded since the last call.
     pub fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.messages.lock().unwrap_or_else(|e| e.into_inner()))
@@ -97,14 +101,11 @@ impl log::Log for ValidationLog {
             }
             eprintln!("[validation {}] {text}", record.level());
             if !text.starts_with('\t') {
-                self.messages.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+                self.record(text);
             }
         } else if text.contains(LAYER_MISSING) {
             eprintln!("[validation {}] {text}", record.level());
-            self.messages
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(text);
+            self.record(text);
         } else if record.level() <= log::Level::Warn {
             eprintln!("[{} {}] {text}", record.level(), record.target());
         }

@@ -5,9 +5,13 @@ use std::fs;
 
 use naga_ext::Capabilities;
 
+/// A test input: `tests/<dir>/<name>.wgsl`.
+fn source(dir: &str, name: &str) -> String {
+    fs::read_to_string(format!("{}/tests/{dir}/{name}.wgsl", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
 fn rendered(name: &str, caps: Capabilities) -> String {
-    let path = format!("{}/tests/errors/{name}.wgsl", env!("CARGO_MANIFEST_DIR"));
-    let source = fs::read_to_string(&path).unwrap();
+    let source = source("errors", name);
     match naga_ext::validate(&source, &format!("{name}.wgsl"), caps) {
         Ok(_) => panic!("{name} was accepted"),
         Err(e) => e,
@@ -92,8 +96,7 @@ fn storage_buffer_needs_the_heterogeneous_table() {
 "
     );
     // …and the same shader is fine with the heterogeneous table.
-    let path = format!("{}/tests/errors/storage_in_sampling.wgsl", env!("CARGO_MANIFEST_DIR"));
-    let source = fs::read_to_string(path).unwrap();
+    let source = source("errors", "storage_in_sampling");
     naga_ext::validate(&source, "storage_in_sampling.wgsl", Capabilities::Heterogeneous).unwrap();
 }
 
@@ -116,7 +119,7 @@ fn enable_without_the_capability() {
 /// Sampled types validate with only the sampling capability.
 #[test]
 fn sampling_capability_is_enough_for_textures_and_samplers() {
-    let source = fs::read_to_string(format!("{}/tests/in/samplers_and_has.wgsl", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let source = source("in", "samplers_and_has");
     naga_ext::validate(&source, "samplers_and_has.wgsl", Capabilities::Sampling).unwrap();
 }
 

@@ -339,19 +339,25 @@ impl TableState {
             }
             _ => {}
         }
-        self.available_after[slot as usize] = IN_USE;
-        self.free.set(slot, false);
+        self.claim(slot);
         Ok(())
     }
 
-    /// The lowest available slot, taken.
+    /// Marks an available slot as holding a binding.
+    fn claim(&mut self, slot: u32) {
+        self.available_after[slot as usize] = IN_USE;
+        self.free.set(slot, false);
+    }
+
+    /// The lowest available slot, taken. The free bitmap holds exactly the available slots,
+    /// so the slot needs no further checks.
     fn take_lowest(&mut self, completed: SubmissionIndex) -> Result<u32, ResourceTableSlotError> {
         if self.destroyed {
             return Err(ResourceTableSlotError::Destroyed);
         }
         self.release_completed(completed);
         let slot = self.free.lowest().ok_or(ResourceTableSlotError::Full)?;
-        self.take(slot, completed)?;
+        self.claim(slot);
         Ok(slot)
     }
 
@@ -724,13 +730,6 @@ impl TablesUsed {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 /// `setResourceTable(table)` while a pass executes: sets the encoder state's

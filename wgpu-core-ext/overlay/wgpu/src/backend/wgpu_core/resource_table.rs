@@ -183,16 +183,27 @@ impl super::CoreRenderBundleEncoder {
     }
 }
 
+/// `pin(usage)` (`Some`) or `unpin()` (`None`) of a texture or buffer; errors to the sink.
+fn pin(
+    context: &ContextWgpuCore,
+    sink: &ErrorSink,
+    usage: Option<wgt::PinnedUsage>,
+    result: Result<(), rt::PinError>,
+    (pin_ident, unpin_ident): (&'static str, &'static str),
+) {
+    if let Err(cause) = result {
+        let fn_ident = if usage.is_some() { pin_ident } else { unpin_ident };
+        context.handle_error_nolabel(sink, cause, fn_ident);
+    }
+}
+
 impl super::CoreTexture {
     pub(crate) fn pin(&self, usage: Option<wgt::PinnedUsage>) {
         let result = match usage {
             Some(usage) => self.context.0.texture_pin(self.id, usage),
             None => self.context.0.texture_unpin(self.id),
         };
-        if let Err(cause) = result {
-            let fn_ident = if usage.is_some() { "Texture::pin" } else { "Texture::unpin" };
-            self.context.handle_error_nolabel(&self.error_sink, cause, fn_ident);
-        }
+        pin(&self.context, &self.error_sink, usage, result, ("Texture::pin", "Texture::unpin"));
     }
 }
 
@@ -202,10 +213,7 @@ impl super::CoreBuffer {
             Some(usage) => self.context.0.buffer_pin(self.id, usage),
             None => self.context.0.buffer_unpin(self.id),
         };
-        if let Err(cause) = result {
-            let fn_ident = if usage.is_some() { "Buffer::pin" } else { "Buffer::unpin" };
-            self.context.handle_error_nolabel(&self.error_sink, cause, fn_ident);
-        }
+        pin(&self.context, &self.error_sink, usage, result, ("Buffer::pin", "Buffer::unpin"));
     }
 }
 
