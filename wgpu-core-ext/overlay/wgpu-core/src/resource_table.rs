@@ -12,10 +12,14 @@
 //! [`ResourceTableBindingError`], after the slot was taken, exactly as the proposal orders
 //! them.
 
+mod raw;
+
+pub(crate) use raw::{bind as bind_raw, defer_destroy, prepare_submit, PendingPin};
+
 use alloc::{
     collections::VecDeque,
     string::{String, ToString as _},
-    sync::Arc,
+    sync::{Arc, Weak},
     vec,
     vec::Vec,
 };
@@ -47,12 +51,15 @@ const IN_USE: SubmissionIndex = SubmissionIndex::MAX;
 #[derive(Debug, Default)]
 pub(crate) struct DeviceTables {
     completed_submission_index: AtomicU64,
+    /// The GPU side: layout, default resources, pending writes and transitions.
+    pub(crate) raw: raw::DeviceRaw,
 }
 
 impl DeviceTables {
     /// Called by `Device::maintain` with the fence value it observed.
     pub(crate) fn observe_completed(&self, index: SubmissionIndex) {
         self.completed_submission_index.fetch_max(index, Ordering::AcqRel);
+        self.raw.release_completed(self.completed());
     }
 
     pub(crate) fn completed(&self) -> SubmissionIndex {
@@ -69,13 +76,17 @@ pub(crate) fn imply_features(features: &mut wgt::Features) {
 }
 
 /// The usage a texture or buffer is pinned to (`pin`/`unpin`), read wherever a use of the
-/// resource is validated: one atomic byte.
+/// resource is validated (one atomic byte), and the table slots that hold the resource, so
+/// that pinning, unpinning and destroying rewrite exactly their type ids.
 #[derive(Debug, Default)]
-pub struct Pin(AtomicU8);
+pub struct Pin {
+    usage: AtomicU8,
+    slots: Mutex<Vec<(Weak<ResourceTable>, u32)>>,
+}
 
 impl Pin {
     pub fn get(&self) -> Option<wgt::PinnedUsage> {
-        match self.0.load(Ordering::Acquire) {
+        match self.usage.load(Ordering::Acquire) {
             1 => Some(wgt::PinnedUsage::Sampled),
             2 => Some(wgt::PinnedUsage::StorageRead),
             3 => Some(wgt::PinnedUsage::StorageReadWrite),
@@ -84,7 +95,30 @@ impl Pin {
     }
 
     fn set(&self, usage: Option<wgt::PinnedUsage>) {
-        self.0.store(usage.map_or(0, |u| u as u8), Ordering::Release);
+        self.usage.store(usage.map_or(0, |u| u as u8), Ordering::Release);
+    }
+
+    /// Records that `slot` of `table` holds the resource.
+    fn add_slot(&self, table: &Arc<ResourceTable>, slot: u32) {
+        let mut slots = self.slots.lock();
+        slots.retain(|(t, _)| t.strong_count() > 0);
+        slots.push((Arc::downgrade(table), slot));
+    }
+
+    /// Whether any table may hold the resource.
+    pub(crate) fn in_tables(&self) -> bool {
+        self.slots.lock().iter().any(|(t, _)| t.strong_count() > 0)
+    }
+
+    /// Marks the slots holding the resource for rewriting at the next submission. Slots
+    /// since emptied or reused are rewritten too, harmlessly.
+    pub(crate) fn slots_changed(&self) {
+        let slots = self.slots.lock().clone();
+        for (table, slot) in slots {
+            if let Some(table) = table.upgrade() {
+                table.mark_dirty(&mut table.state.lock(), slot);
+            }
+        }
     }
 }
 
@@ -295,6 +329,10 @@ struct TableState {
     pending: VecDeque<(SubmissionIndex, u32)>,
     /// The bindings, by slot (tables are usually sparse).
     entries: HashMap<u32, TableEntry>,
+    /// Removed bindings, kept alive until the submissions that may read them complete.
+    retired: VecDeque<(SubmissionIndex, TableEntry)>,
+    /// Slots to write at the next submission.
+    dirty: raw::Dirty,
 }
 
 impl TableState {
@@ -305,6 +343,11 @@ impl TableState {
             free: FreeSlots::all_free(size),
             pending: VecDeque::new(),
             entries: HashMap::new(),
+            retired: VecDeque::new(),
+            dirty: raw::Dirty {
+                all: true,
+                ..Default::default()
+            },
         }
     }
 
@@ -370,7 +413,9 @@ impl TableState {
     ) -> Result<(), ResourceTableSlotError> {
         self.check_slot(slot)?;
         self.available_after[slot as usize] = last;
-        self.entries.remove(&slot);
+        if let Some(entry) = self.entries.remove(&slot) {
+            self.retired.push_back((last, entry));
+        }
         self.free.set(slot, false);
         self.pending.push_back((last, slot));
         self.release_completed(completed);
@@ -379,6 +424,9 @@ impl TableState {
 
     /// Makes the slots whose submissions have completed free.
     fn release_completed(&mut self, completed: SubmissionIndex) {
+        while self.retired.front().is_some_and(|(index, _)| *index <= completed) {
+            self.retired.pop_front();
+        }
         while let Some(&(index, slot)) = self.pending.front() {
             if index > completed {
                 break;
@@ -399,6 +447,16 @@ pub struct ResourceTable {
     pub(crate) label: String,
     pub(crate) size: u32,
     state: Mutex<TableState>,
+    /// The hal table (`None` only where the backend has none).
+    raw: Option<raw::RawTable>,
+}
+
+impl Drop for ResourceTable {
+    fn drop(&mut self) {
+        if let Some(raw) = self.raw.take() {
+            raw.destroy(self.device.raw());
+        }
+    }
 }
 
 crate::impl_resource_type!(ResourceTable);
@@ -509,6 +567,25 @@ pub enum ResourceTableStageError {
     NotInLayout,
 }
 
+/// The table's hal layout for a pipeline layout with `groups` bind groups of its own, which
+/// must leave the table room under the device's bound-set limit.
+pub(crate) fn pipeline_layout_table(
+    device: &Arc<Device>,
+    groups: usize,
+) -> Result<Arc<raw::TableLayout>, crate::binding_model::CreatePipelineLayoutError> {
+    let layout = raw::layout(device)?;
+    let max = layout.info.max_other_groups as usize;
+    if groups > max {
+        return Err(
+            crate::binding_model::CreatePipelineLayoutError::NoRoomForResourceTable {
+                actual: groups,
+                max,
+            },
+        );
+    }
+    Ok(layout)
+}
+
 /// Checks a stage's use of the table against an explicit pipeline layout.
 pub(crate) fn check_layout(
     usage: &naga::resource_table::Usage,
@@ -545,12 +622,18 @@ impl Device {
         if desc.size > max {
             return Err(CreateResourceTableError::TooLarge { size: desc.size, max });
         }
-        Ok(Arc::new(ResourceTable {
+        let label = desc.label.as_deref().unwrap_or("").to_string();
+        let raw = raw::create(self, desc.size, desc.label.as_deref())?;
+        let table = Arc::new(ResourceTable {
             device: self.clone(),
-            label: desc.label.as_deref().unwrap_or("").to_string(),
+            label,
             size: desc.size,
             state: Mutex::new(TableState::new(desc.size)),
-        }))
+            raw: Some(raw),
+        });
+        self.resource_tables.raw.push_dirty(&table);
+        table.state.lock().dirty.queued = true;
+        Ok(table)
     }
 }
 
@@ -604,8 +687,26 @@ impl ResourceTable {
         let entry = entry
             .and_then(|entry| self.check_entry(&entry).map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
+        match &entry {
+            TableEntry::TextureView(view) => view.parent.pinned.add_slot(self, slot),
+            TableEntry::Buffer { buffer, .. } => buffer.pinned.add_slot(self, slot),
+            TableEntry::Sampler(_) => {}
+        }
         state.entries.insert(slot, entry);
+        self.mark_dirty(state, slot);
         Ok(())
+    }
+
+    /// Queues `slot` for rewriting (its descriptor and type id) at the next submission.
+    fn mark_dirty(self: &Arc<Self>, state: &mut TableState, slot: u32) {
+        if state.destroyed {
+            return;
+        }
+        state.dirty.slots.push(slot);
+        if !state.dirty.queued {
+            state.dirty.queued = true;
+            self.device.resource_tables.raw.push_dirty(self);
+        }
     }
 
     fn check_entry(&self, entry: &TableEntry) -> Result<(), ResourceTableBindingError> {
@@ -659,7 +760,11 @@ impl ResourceTable {
             .device
             .last_successful_submission_index
             .load(Ordering::Acquire);
-        self.state.lock().remove(slot, last, self.completed())?;
+        {
+            let mut state = self.state.lock();
+            state.remove(slot, last, self.completed())?;
+            self.mark_dirty(&mut state, slot);
+        }
         #[cfg(feature = "trace")]
         {
             use crate::device::trace::IntoTrace as _;
@@ -681,7 +786,17 @@ impl ResourceTable {
         }
         let mut state = self.state.lock();
         state.destroyed = true;
-        state.entries = HashMap::new();
+        // Submissions in flight may still read the bindings.
+        let last = self
+            .device
+            .last_successful_submission_index
+            .load(Ordering::Acquire);
+        let entries = core::mem::take(&mut state.entries).into_values();
+        let retired = core::mem::take(&mut state.retired).into_iter().map(|(_, e)| e);
+        self.device
+            .resource_tables
+            .raw
+            .retire(last, entries.chain(retired).collect());
         state.pending = VecDeque::new();
         state.available_after = Vec::new();
     }
@@ -946,6 +1061,12 @@ impl Global {
             return Err(PinError::MissingUsage(texture.error_ident(), usage, name));
         }
         texture.pinned.set(Some(usage));
+        texture
+            .device
+            .resource_tables
+            .raw
+            .push_pin(PendingPin::Texture(texture.clone()));
+        texture.pinned.slots_changed();
         Ok(())
     }
 
@@ -955,6 +1076,7 @@ impl Global {
         let texture = self.hub.textures.get(texture_id);
         texture.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
         texture.pinned.set(None);
+        texture.pinned.slots_changed();
         Ok(())
     }
 
@@ -968,6 +1090,12 @@ impl Global {
             return Err(PinError::MissingUsage(buffer.error_ident(), usage, "STORAGE"));
         }
         buffer.pinned.set(Some(usage));
+        buffer
+            .device
+            .resource_tables
+            .raw
+            .push_pin(PendingPin::Buffer(buffer.clone()));
+        buffer.pinned.slots_changed();
         Ok(())
     }
 
@@ -977,6 +1105,7 @@ impl Global {
         let buffer = self.hub.buffers.get(buffer_id).get()?;
         buffer.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
         buffer.pinned.set(None);
+        buffer.pinned.slots_changed();
         Ok(())
     }
 

@@ -1,0 +1,473 @@
+//! Resource tables on Vulkan (see `crate::resource_table` for the HAL contract).
+//!
+//! Each descriptor kind gets its own descriptor set, so that every array can be the last
+//! binding of its set and use `VARIABLE_DESCRIPTOR_COUNT`: a table costs memory for its own
+//! size, not for the device's maximum, and one device-wide layout fits tables of every size.
+//!
+//! | set (after the layout's groups) | binding 0 | binding 1 |
+//! |---|---|---|
+//! | `+0` | metadata storage buffer | sampled images |
+//! | `+1` | samplers | |
+//! | `+2` (heterogeneous) | storage images | |
+//! | `+3` (heterogeneous) | storage buffers | |
+//!
+//! The arrays are `PARTIALLY_BOUND | UPDATE_AFTER_BIND | UPDATE_UNUSED_WHILE_PENDING`:
+//! slots are written while submissions that use other slots are in flight (wgpu-core
+//! guarantees a slot is not rewritten while a submission that may read it is pending).
+//! The SPIR-V side needs no change to the module: the table globals that naga's front end
+//! left in `naga::resource_table::UNPLACED_GROUP` are mapped to these sets through the
+//! pipeline layout's binding map.
+
+use alloc::{collections::BTreeMap, vec::Vec};
+
+use arrayvec::ArrayVec;
+use ash::vk;
+use naga::resource_table::{Kind, UNPLACED_GROUP};
+
+use crate::resource_table::{
+    ResourceTableDescriptor, ResourceTableLayoutDescriptor, ResourceTableLayoutInfo,
+    ResourceTableResource, ResourceTableWrite, DEFAULT_SLOTS,
+};
+
+/// The table sets' place of each kind: (set offset, binding).
+const fn placement(kind: Kind) -> (u32, u32) {
+    match kind {
+        Kind::Metadata => (0, 0),
+        Kind::SampledTexture => (0, 1),
+        Kind::Sampler => (1, 0),
+        Kind::StorageTexture => (2, 0),
+        Kind::StorageBuffer => (3, 0),
+    }
+}
+
+/// The array kinds, in set order.
+const ARRAYS: [Kind; 4] = [
+    Kind::SampledTexture,
+    Kind::Sampler,
+    Kind::StorageTexture,
+    Kind::StorageBuffer,
+];
+
+const fn descriptor_type(kind: Kind) -> vk::DescriptorType {
+    match kind {
+        Kind::Metadata | Kind::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
+        Kind::SampledTexture => vk::DescriptorType::SAMPLED_IMAGE,
+        Kind::Sampler => vk::DescriptorType::SAMPLER,
+        Kind::StorageTexture => vk::DescriptorType::STORAGE_IMAGE,
+    }
+}
+
+const STAGES: vk::ShaderStageFlags = vk::ShaderStageFlags::from_raw(
+    vk::ShaderStageFlags::VERTEX.as_raw()
+        | vk::ShaderStageFlags::FRAGMENT.as_raw()
+        | vk::ShaderStageFlags::COMPUTE.as_raw(),
+);
+
+/// Descriptors a pipeline layout keeps for its own bind groups, per stage, when the
+/// table's arrays are counted against `maxPerStageUpdateAfterBindResources`.
+const RESOURCES_HEADROOM: u32 = 1024;
+
+/// The table part of a [`super::BindGroupLayout`] made by `create_resource_table_layout`:
+/// `raw` of the layout is the first set's; these are the others.
+#[derive(Debug)]
+pub struct TableLayout {
+    extra_sets: ArrayVec<vk::DescriptorSetLayout, 3>,
+    heterogeneous: bool,
+}
+
+impl TableLayout {
+    fn kinds(&self) -> &'static [Kind] {
+        if self.heterogeneous {
+            &ARRAYS
+        } else {
+            &ARRAYS[..2]
+        }
+    }
+}
+
+/// A table's own pool and sets (a [`super::BindGroup::Table`]).
+#[derive(Debug)]
+pub struct Table {
+    pool: vk::DescriptorPool,
+    sets: ArrayVec<vk::DescriptorSet, 4>,
+}
+
+impl super::BindGroup {
+    /// The descriptor sets `set_bind_group` binds, from its index on.
+    pub(super) fn raw_sets(&self) -> ArrayVec<vk::DescriptorSet, 4> {
+        match *self {
+            Self::Set(ref set) => [set.raw()].into_iter().collect(),
+            Self::Table(ref table) => table.sets.clone(),
+        }
+    }
+}
+
+/// The largest table the device supports (0: none), from its descriptor-indexing limits.
+pub(super) fn max_size(
+    props: Option<&vk::PhysicalDeviceDescriptorIndexingPropertiesEXT>,
+    limits: &vk::PhysicalDeviceLimits,
+) -> u32 {
+    let Some(p) = props else { return 0 };
+    // The three non-sampler arrays share `maxPerStageUpdateAfterBindResources`.
+    let shared = p
+        .max_per_stage_update_after_bind_resources
+        .saturating_sub(RESOURCES_HEADROOM)
+        / 3;
+    let per_kind = p
+        .max_descriptor_set_update_after_bind_sampled_images
+        .min(p.max_per_stage_descriptor_update_after_bind_sampled_images)
+        .min(p.max_descriptor_set_update_after_bind_samplers)
+        .min(p.max_per_stage_descriptor_update_after_bind_samplers)
+        .min(p.max_descriptor_set_update_after_bind_storage_images)
+        .min(p.max_per_stage_descriptor_update_after_bind_storage_images)
+        .min(p.max_descriptor_set_update_after_bind_storage_buffers.saturating_sub(1))
+        .min(p.max_per_stage_descriptor_update_after_bind_storage_buffers.saturating_sub(1))
+        .min(shared)
+        .min(p.max_update_after_bind_descriptors_in_all_pools / 4);
+    let size = per_kind.saturating_sub(DEFAULT_SLOTS).min(1 << 20);
+    // Room for the table's sets next to at least four bind groups.
+    if limits.max_bound_descriptor_sets < 4 + 4 || size < MIN_SIZE {
+        return 0;
+    }
+    size
+}
+
+/// The proposal's minimum `maxResourceTableSize`.
+const MIN_SIZE: u32 = 50_000;
+
+/// The table features the device supports.
+pub(super) fn features(
+    indexing: Option<&vk::PhysicalDeviceDescriptorIndexingFeaturesEXT>,
+    core: &vk::PhysicalDeviceFeatures,
+    max_size: u32,
+) -> wgt::Features {
+    let Some(f) = indexing else {
+        return wgt::Features::empty();
+    };
+    let base = max_size >= MIN_SIZE
+        && f.runtime_descriptor_array != 0
+        && f.descriptor_binding_partially_bound != 0
+        && f.descriptor_binding_variable_descriptor_count != 0
+        && f.descriptor_binding_update_unused_while_pending != 0;
+    let sampling = base
+        && f.descriptor_binding_sampled_image_update_after_bind != 0
+        && f.shader_sampled_image_array_non_uniform_indexing != 0
+        && f.descriptor_binding_storage_buffer_update_after_bind != 0;
+    let heterogeneous = sampling
+        && f.descriptor_binding_storage_image_update_after_bind != 0
+        && f.shader_storage_image_array_non_uniform_indexing != 0
+        && f.shader_storage_buffer_array_non_uniform_indexing != 0
+        && core.shader_storage_image_read_without_format != 0
+        && core.shader_storage_image_write_without_format != 0;
+    let mut features = wgt::Features::empty();
+    features.set(wgt::Features::SAMPLING_RESOURCE_TABLE, sampling);
+    features.set(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE, heterogeneous);
+    features
+}
+
+/// SPIR-V capabilities shaders that use the table need.
+pub(super) fn spirv_capabilities(features: wgt::Features) -> &'static [naga::back::spv::Capability] {
+    use naga::back::spv::Capability as C;
+    if features.contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE) {
+        &[
+            C::RuntimeDescriptorArray,
+            C::ShaderNonUniform,
+            C::StorageImageReadWithoutFormat,
+            C::StorageImageWriteWithoutFormat,
+        ]
+    } else if features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE) {
+        &[C::RuntimeDescriptorArray, C::ShaderNonUniform]
+    } else {
+        &[]
+    }
+}
+
+/// Adds the table's sets (after the first, which is the layout's `raw`) to a pipeline
+/// layout's set layouts. The table layout is always the last one.
+pub(super) fn extend_set_layouts(
+    set_layouts: &mut Vec<vk::DescriptorSetLayout>,
+    groups: &[Option<&super::BindGroupLayout>],
+) {
+    if let Some(Some(table)) = groups.last().map(|g| g.and_then(|g| g.resource_table.as_ref())) {
+        set_layouts.extend(table.extra_sets.iter().copied());
+    }
+}
+
+/// Maps the table globals of shaders to the table's sets.
+pub(super) fn extend_binding_map(
+    binding_map: &mut BTreeMap<naga::ResourceBinding, naga::back::spv::BindingInfo>,
+    groups: &[Option<&super::BindGroupLayout>],
+) {
+    let Some(Some(table)) = groups.last().map(|g| g.and_then(|g| g.resource_table.as_ref())) else {
+        return;
+    };
+    let first_set = groups.len() as u32 - 1;
+    let kinds = core::iter::once(Kind::Metadata).chain(table.kinds().iter().copied());
+    for kind in kinds {
+        let (set, binding) = placement(kind);
+        binding_map.insert(
+            naga::ResourceBinding {
+                group: UNPLACED_GROUP,
+                binding: kind.default_binding(),
+            },
+            naga::back::spv::BindingInfo {
+                descriptor_set: first_set + set,
+                binding,
+                binding_array_size: None,
+            },
+        );
+    }
+}
+
+impl super::Device {
+    unsafe fn create_set_layout(
+        &self,
+        bindings: &[(u32, Kind, u32)],
+    ) -> Result<vk::DescriptorSetLayout, crate::DeviceError> {
+        let array_flags = vk::DescriptorBindingFlags::PARTIALLY_BOUND
+            | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND
+            | vk::DescriptorBindingFlags::UPDATE_UNUSED_WHILE_PENDING
+            | vk::DescriptorBindingFlags::VARIABLE_DESCRIPTOR_COUNT;
+        let vk_bindings = bindings
+            .iter()
+            .map(|&(binding, kind, count)| vk::DescriptorSetLayoutBinding {
+                binding,
+                descriptor_type: descriptor_type(kind),
+                descriptor_count: count,
+                stage_flags: STAGES,
+                ..Default::default()
+            })
+            .collect::<ArrayVec<_, 2>>();
+        let flags = bindings
+            .iter()
+            .map(|&(_, kind, _)| match kind {
+                Kind::Metadata => vk::DescriptorBindingFlags::empty(),
+                _ => array_flags,
+            })
+            .collect::<ArrayVec<_, 2>>();
+        let mut flag_info =
+            vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+        let info = vk::DescriptorSetLayoutCreateInfo::default()
+            .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
+            .bindings(&vk_bindings)
+            .push_next(&mut flag_info);
+        unsafe { self.shared.raw.create_descriptor_set_layout(&info, None) }
+            .map_err(super::map_host_device_oom_err)
+    }
+
+    pub(super) unsafe fn create_table_layout(
+        &self,
+        desc: &ResourceTableLayoutDescriptor,
+    ) -> Result<(super::BindGroupLayout, ResourceTableLayoutInfo), crate::DeviceError> {
+        let count = desc.max_size + DEFAULT_SLOTS;
+        let table = TableLayout {
+            extra_sets: ArrayVec::new(),
+            heterogeneous: desc.heterogeneous,
+        };
+        let mut raws = Vec::new();
+        for (i, &kind) in table.kinds().iter().enumerate() {
+            let bindings: &[(u32, Kind, u32)] = if i == 0 {
+                &[(0, Kind::Metadata, 1), (1, kind, count)]
+            } else {
+                &[(0, kind, count)]
+            };
+            match unsafe { self.create_set_layout(bindings) } {
+                Ok(raw) => raws.push(raw),
+                Err(e) => {
+                    for raw in raws {
+                        unsafe { self.shared.raw.destroy_descriptor_set_layout(raw, None) };
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        if let Some(label) = desc.label {
+            for &raw in &raws {
+                unsafe { self.shared.set_object_name(raw, label) };
+            }
+        }
+        let groups = raws.len() as u32;
+        let max_sets = unsafe {
+            self.shared
+                .instance
+                .raw
+                .get_physical_device_properties(self.shared.physical_device)
+        }
+        .limits
+        .max_bound_descriptor_sets;
+        let info = ResourceTableLayoutInfo {
+            groups,
+            max_other_groups: max_sets
+                .saturating_sub(groups)
+                .min(crate::MAX_BIND_GROUPS as u32 - 1),
+        };
+        let mut raws = raws.into_iter();
+        let raw = raws.next().unwrap();
+        let table = TableLayout {
+            extra_sets: raws.collect(),
+            ..table
+        };
+        self.counters.bind_group_layouts.add(1);
+        let layout = super::BindGroupLayout {
+            raw,
+            desc_count: Default::default(),
+            entries: Default::default(),
+            binding_map: Vec::new(),
+            contains_binding_arrays: true,
+            resource_table: Some(alloc::boxed::Box::new(table)),
+        };
+        Ok((layout, info))
+    }
+
+    /// `destroy_bind_group_layout` of a table layout.
+    pub(super) unsafe fn destroy_table_layout(&self, raw: vk::DescriptorSetLayout, table: &TableLayout) {
+        for &set in core::iter::once(&raw).chain(table.extra_sets.iter()) {
+            unsafe { self.shared.raw.destroy_descriptor_set_layout(set, None) };
+        }
+        self.counters.bind_group_layouts.sub(1);
+    }
+
+    pub(super) unsafe fn create_table(
+        &self,
+        desc: &ResourceTableDescriptor<super::BindGroupLayout, super::Buffer>,
+    ) -> Result<super::BindGroup, crate::DeviceError> {
+        let layout = desc
+            .layout
+            .resource_table
+            .as_ref()
+            .expect("create_resource_table needs a resource table layout");
+        let count = desc.size + DEFAULT_SLOTS;
+        let kinds = layout.kinds();
+        let mut sizes = kinds
+            .iter()
+            .map(|&kind| vk::DescriptorPoolSize {
+                ty: descriptor_type(kind),
+                descriptor_count: count,
+            })
+            .collect::<ArrayVec<_, 5>>();
+        sizes.push(vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::STORAGE_BUFFER,
+            descriptor_count: 1,
+        });
+        let pool_info = vk::DescriptorPoolCreateInfo::default()
+            .flags(vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND)
+            .max_sets(kinds.len() as u32)
+            .pool_sizes(&sizes);
+        let pool = unsafe { self.shared.raw.create_descriptor_pool(&pool_info, None) }
+            .map_err(super::map_host_device_oom_err)?;
+
+        let set_layouts = core::iter::once(desc.layout.raw)
+            .chain(layout.extra_sets.iter().copied())
+            .collect::<ArrayVec<_, 4>>();
+        let counts = [count; 4];
+        let mut variable =
+            vk::DescriptorSetVariableDescriptorCountAllocateInfo::default()
+                .descriptor_counts(&counts[..set_layouts.len()]);
+        let alloc_info = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool)
+            .set_layouts(&set_layouts)
+            .push_next(&mut variable);
+        let sets = match unsafe { self.shared.raw.allocate_descriptor_sets(&alloc_info) } {
+            Ok(sets) => sets,
+            Err(e) => {
+                unsafe { self.shared.raw.destroy_descriptor_pool(pool, None) };
+                return Err(match e {
+                    vk::Result::ERROR_OUT_OF_POOL_MEMORY | vk::Result::ERROR_FRAGMENTED_POOL => {
+                        crate::DeviceError::OutOfMemory
+                    }
+                    e => super::map_host_device_oom_err(e),
+                });
+            }
+        };
+        if let Some(label) = desc.label {
+            unsafe { self.shared.set_object_name(pool, label) };
+            for &set in &sets {
+                unsafe { self.shared.set_object_name(set, label) };
+            }
+        }
+
+        let metadata = vk::DescriptorBufferInfo::default()
+            .buffer(desc.metadata.buffer.raw)
+            .offset(desc.metadata.offset)
+            .range(desc.metadata.size.map_or(vk::WHOLE_SIZE, |s| s.get()));
+        let write = vk::WriteDescriptorSet::default()
+            .dst_set(sets[0])
+            .dst_binding(0)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .buffer_info(core::slice::from_ref(&metadata));
+        unsafe { self.shared.raw.update_descriptor_sets(&[write], &[]) };
+
+        self.counters.bind_groups.add(1);
+        Ok(super::BindGroup::Table(Table {
+            pool,
+            sets: sets.into_iter().collect(),
+        }))
+    }
+
+    /// `destroy_bind_group` of a table.
+    pub(super) unsafe fn destroy_table(&self, table: Table) {
+        unsafe { self.shared.raw.destroy_descriptor_pool(table.pool, None) };
+        self.counters.bind_groups.sub(1);
+    }
+
+    pub(super) unsafe fn write_table(
+        &self,
+        table: &super::BindGroup,
+        writes: &[ResourceTableWrite<super::Buffer, super::Sampler, super::TextureView>],
+    ) {
+        let super::BindGroup::Table(ref table) = *table else {
+            panic!("write_resource_table needs a resource table");
+        };
+        // The infos must stay in place while the writes point at them.
+        let mut image_infos = Vec::with_capacity(writes.len());
+        let mut buffer_infos = Vec::with_capacity(writes.len());
+        for w in writes {
+            match w.resource {
+                ResourceTableResource::SampledTexture(view) => image_infos.push(
+                    vk::DescriptorImageInfo::default().image_view(view.raw).image_layout(
+                        super::conv::derive_image_layout(wgt::TextureUses::RESOURCE, view.format),
+                    ),
+                ),
+                ResourceTableResource::StorageTexture(view) => image_infos.push(
+                    vk::DescriptorImageInfo::default()
+                        .image_view(view.raw)
+                        .image_layout(vk::ImageLayout::GENERAL),
+                ),
+                ResourceTableResource::Sampler(sampler) => {
+                    image_infos.push(vk::DescriptorImageInfo::default().sampler(sampler.raw))
+                }
+                ResourceTableResource::StorageBuffer(ref binding) => buffer_infos.push(
+                    vk::DescriptorBufferInfo::default()
+                        .buffer(binding.buffer.raw)
+                        .offset(binding.offset)
+                        .range(binding.size.map_or(vk::WHOLE_SIZE, |s| s.get())),
+                ),
+            }
+        }
+        let (mut images, mut buffers) = (image_infos.iter(), buffer_infos.iter());
+        let vk_writes = writes
+            .iter()
+            .map(|w| {
+                let kind = match w.resource {
+                    ResourceTableResource::SampledTexture(_) => Kind::SampledTexture,
+                    ResourceTableResource::StorageTexture(_) => Kind::StorageTexture,
+                    ResourceTableResource::Sampler(_) => Kind::Sampler,
+                    ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
+                };
+                let (set, binding) = placement(kind);
+                let write = vk::WriteDescriptorSet::default()
+                    .dst_set(table.sets[set as usize])
+                    .dst_binding(binding)
+                    .dst_array_element(w.index)
+                    .descriptor_type(descriptor_type(kind));
+                match kind {
+                    Kind::StorageBuffer => {
+                        write.buffer_info(core::slice::from_ref(buffers.next().unwrap()))
+                    }
+                    _ => write.image_info(core::slice::from_ref(images.next().unwrap())),
+                }
+            })
+            .collect::<Vec<_>>();
+        unsafe { self.shared.raw.update_descriptor_sets(&vk_writes, &[]) };
+    }
+}

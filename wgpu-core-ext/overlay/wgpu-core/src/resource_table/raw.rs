@@ -1,0 +1,711 @@
+//! The GPU side of resource tables: the device-wide table layout, the default resources,
+//! each table's hal bind group and metadata buffer, the batched writes of dirty slots and
+//! the one-time transitions of pinned resources, both flushed at the start of
+//! `Queue::submit`, and binding a table in passes and bundles.
+//!
+//! Everything here costs O(1) per `set_resource_table`, draw and dispatch, and O(slots
+//! changed) per submission: table contents never enter usage scopes or barriers.
+
+use alloc::{boxed::Box, sync::Arc, sync::Weak, vec::Vec};
+use core::mem::ManuallyDrop;
+
+use hashbrown::HashMap;
+use naga::resource_table::TypeId;
+use parking_lot::Mutex;
+
+use super::{ResourceTable, TableEntry};
+use crate::{
+    binding_model::PipelineLayout,
+    device::{queue::PendingWrites, Device, DeviceError},
+    init_tracker::TextureInitRange,
+    resource::{Buffer, RawResourceAccess as _, StagingBuffer, Texture},
+    snatch::SnatchGuard,
+    SubmissionIndex,
+};
+
+/// The device-wide hal layout of tables, created on first use.
+#[derive(Debug)]
+pub(crate) struct TableLayout {
+    pub(crate) raw: ManuallyDrop<Box<dyn hal::DynBindGroupLayout>>,
+    pub(crate) info: hal::resource_table::ResourceTableLayoutInfo,
+}
+
+/// A resource the next submission must transition to its pinned state (and initialize).
+#[derive(Debug)]
+pub(crate) enum PendingPin {
+    Texture(Arc<Texture>),
+    Buffer(Arc<Buffer>),
+}
+
+/// Per-device GPU state of resource tables.
+#[derive(Debug, Default)]
+pub(crate) struct DeviceRaw {
+    layout: Mutex<Option<Arc<TableLayout>>>,
+    /// The default resource of every type id (created once, pinned, shared by all tables).
+    defaults: Mutex<Option<Arc<Vec<(TypeId, TableEntry)>>>>,
+    /// Tables with slots to write at the next submission.
+    dirty: Mutex<Vec<Weak<ResourceTable>>>,
+    pins: Mutex<Vec<PendingPin>>,
+    /// Destroyed resources that tables may still reach in submissions in flight, with the
+    /// last submission at their destruction.
+    graveyard: Mutex<Vec<(SubmissionIndex, Buried)>>,
+}
+
+/// What waits in the graveyard.
+#[derive(Debug)]
+enum Buried {
+    Destroyed(#[allow(dead_code)] crate::device::queue::TempResource),
+    Bindings(#[allow(dead_code)] Vec<TableEntry>),
+}
+
+impl DeviceRaw {
+    pub(crate) fn push_pin(&self, pin: PendingPin) {
+        self.pins.lock().push(pin);
+    }
+
+    pub(crate) fn push_dirty(&self, table: &Arc<ResourceTable>) {
+        self.dirty.lock().push(Arc::downgrade(table));
+    }
+
+    /// Keeps `temp` alive until submission `index` completes.
+    pub(crate) fn bury(&self, index: SubmissionIndex, temp: crate::device::queue::TempResource) {
+        self.graveyard.lock().push((index, Buried::Destroyed(temp)));
+    }
+
+    /// Keeps a destroyed table's bindings alive until submission `index` completes.
+    pub(crate) fn retire(&self, index: SubmissionIndex, bindings: Vec<TableEntry>) {
+        if !bindings.is_empty() {
+            self.graveyard.lock().push((index, Buried::Bindings(bindings)));
+        }
+    }
+
+    /// Releases what completed submissions no longer need.
+    pub(crate) fn release_completed(&self, completed: SubmissionIndex) {
+        let released = {
+            let mut graveyard = self.graveyard.lock();
+            if graveyard.is_empty() {
+                return;
+            }
+            let (done, pending) = core::mem::take(&mut *graveyard)
+                .into_iter()
+                .partition::<Vec<_>, _>(|(index, _)| *index <= completed);
+            *graveyard = pending;
+            done
+        };
+        drop(released);
+    }
+
+    /// The default resources break the device's reference cycle here: called when the
+    /// queue is dropped (nothing can be submitted afterwards).
+    pub(crate) fn release(&self) {
+        self.defaults.lock().take();
+        self.pins.lock().clear();
+        self.dirty.lock().clear();
+        self.graveyard.lock().clear();
+    }
+
+    /// Destroys the layout (from `Device::drop`).
+    pub(crate) fn destroy(&self, raw: &dyn hal::DynDevice) {
+        if let Some(layout) = self.layout.lock().take() {
+            if let Some(mut layout) = Arc::into_inner(layout) {
+                // SAFETY: the layout is dropped here and never used again.
+                unsafe { raw.destroy_bind_group_layout(ManuallyDrop::take(&mut layout.raw)) };
+            }
+        }
+    }
+}
+
+/// The device's table layout, created on first use.
+pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceError> {
+    let mut layout = device.resource_tables.raw.layout.lock();
+    if let Some(layout) = layout.as_ref() {
+        return Ok(layout.clone());
+    }
+    let desc = hal::resource_table::ResourceTableLayoutDescriptor {
+        label: Some("(wgpu internal) resource table layout"),
+        heterogeneous: device
+            .features
+            .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE),
+        max_size: device.limits.max_resource_table_size,
+    };
+    let (raw, info) = unsafe { device.raw().create_resource_table_layout(&desc) }
+        .map_err(|e| device.handle_hal_error(e))?;
+    let created = Arc::new(TableLayout {
+        raw: ManuallyDrop::new(raw),
+        info,
+    });
+    *layout = Some(created.clone());
+    Ok(created)
+}
+
+/// A table's hal objects.
+#[derive(Debug)]
+pub(crate) struct RawTable {
+    group: ManuallyDrop<Box<dyn hal::DynBindGroup>>,
+    metadata: ManuallyDrop<Box<dyn hal::DynBuffer>>,
+}
+
+impl RawTable {
+    pub(crate) fn destroy(mut self, device: &dyn hal::DynDevice) {
+        // SAFETY: both are dropped here, once, after every submission that used them
+        // (command buffers keep the table alive).
+        unsafe {
+            device.destroy_bind_group(ManuallyDrop::take(&mut self.group));
+            device.destroy_buffer(ManuallyDrop::take(&mut self.metadata));
+        }
+    }
+}
+
+fn metadata_size(size: u32) -> wgt::BufferAddress {
+    4 * (u64::from(size) + 1).max(2)
+}
+
+/// Creates the hal table and writes the default resources into it.
+pub(crate) fn create(device: &Arc<Device>, size: u32, label: Option<&str>) -> Result<RawTable, DeviceError> {
+    let layout = layout(device)?;
+    let defaults = defaults(device)?;
+    let raw = device.raw();
+    let metadata = unsafe {
+        raw.create_buffer(&hal::BufferDescriptor {
+            label: Some("(wgpu internal) resource table metadata"),
+            size: metadata_size(size),
+            usage: wgt::BufferUses::STORAGE_READ_ONLY | wgt::BufferUses::COPY_DST,
+            memory_flags: hal::MemoryFlags::empty(),
+        })
+    }
+    .map_err(|e| device.handle_hal_error(e))?;
+    let desc = hal::resource_table::ResourceTableDescriptor {
+        label,
+        layout: layout.raw.as_ref(),
+        size,
+        metadata: hal::BufferBinding::new_unchecked(metadata.as_ref(), 0, None),
+    };
+    let group = match unsafe { raw.create_resource_table(&desc) } {
+        Ok(group) => group,
+        Err(e) => {
+            unsafe { raw.destroy_buffer(metadata) };
+            return Err(device.handle_hal_error(e));
+        }
+    };
+    let guard = device.snatchable_lock.read();
+    let writes = defaults
+        .iter()
+        .filter_map(|(id, entry)| write_of(entry, *id, size + id.default_slot_offset(), &guard))
+        .collect::<Vec<_>>();
+    unsafe { raw.write_resource_table(group.as_ref(), &writes) };
+    Ok(RawTable {
+        group: ManuallyDrop::new(group),
+        metadata: ManuallyDrop::new(metadata),
+    })
+}
+
+/// The hal write of `entry` seen as type id `id` into array element `index`.
+fn write_of<'a>(
+    entry: &'a TableEntry,
+    id: TypeId,
+    index: u32,
+    guard: &'a SnatchGuard,
+) -> Option<hal::resource_table::DynResourceTableWrite<'a>> {
+    use hal::resource_table::ResourceTableResource as R;
+    use naga::resource_table::Kind;
+    let resource = match (entry, id.kind()?) {
+        (TableEntry::TextureView(view), Kind::SampledTexture) => R::SampledTexture(view.raw(guard)?),
+        (TableEntry::TextureView(view), Kind::StorageTexture) => R::StorageTexture(view.raw(guard)?),
+        (TableEntry::Sampler(sampler), Kind::Sampler) => R::Sampler(sampler.raw()),
+        (TableEntry::Buffer { buffer, offset, size }, Kind::StorageBuffer) => {
+            R::StorageBuffer(hal::BufferBinding::new_unchecked(
+                buffer.raw(guard)?,
+                *offset,
+                size.and_then(wgt::BufferSize::new),
+            ))
+        }
+        _ => return None,
+    };
+    Some(hal::resource_table::ResourceTableWrite { index, resource })
+}
+
+/// The type id shaders see for `entry` now: none once its resource is destroyed.
+pub(crate) fn visible_type_id(entry: &TableEntry, guard: &SnatchGuard) -> TypeId {
+    let alive = match entry {
+        TableEntry::TextureView(view) => view.raw(guard).is_some(),
+        TableEntry::Sampler(_) => true,
+        TableEntry::Buffer { buffer, .. } => buffer.raw(guard).is_some(),
+    };
+    if alive {
+        entry.type_id()
+    } else {
+        TypeId::EMPTY
+    }
+}
+
+/// The shape and format of each default texture, by texel kind: tiny, zeroed, pinned.
+fn defaults(device: &Arc<Device>) -> Result<Arc<Vec<(TypeId, TableEntry)>>, DeviceError> {
+    let mut defaults = device.resource_tables.raw.defaults.lock();
+    if let Some(d) = defaults.as_ref() {
+        return Ok(d.clone());
+    }
+    let created = Arc::new(create_defaults(device)?);
+    *defaults = Some(created.clone());
+    Ok(created)
+}
+
+fn create_defaults(device: &Arc<Device>) -> Result<Vec<(TypeId, TableEntry)>, DeviceError> {
+    use naga::resource_table::{
+        DepthShape, SampledDimension as Sd, StorageDimension as Stor, TexelKind,
+    };
+    use wgt::{TextureDimension as Td, TextureFormat as F, TextureUsages as U, TextureViewDimension as Vd};
+
+    let internal = |e: &dyn core::fmt::Debug| {
+        log::error!("resource table defaults: {e:?}");
+        DeviceError::OutOfMemory
+    };
+    let texture = |dim: Td, format: F, layers: u32, samples: u32, usage: U| -> Result<Arc<Texture>, DeviceError> {
+        let desc = wgt::TextureDescriptor {
+            label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
+            size: wgt::Extent3d {
+                width: 1,
+                height: 1,
+                depth_or_array_layers: layers,
+            },
+            mip_level_count: 1,
+            sample_count: samples,
+            dimension: dim,
+            format,
+            usage: usage
+                | if samples > 1 || format.is_depth_stencil_format() {
+                    U::RENDER_ATTACHMENT
+                } else {
+                    U::COPY_DST
+                },
+            view_formats: Vec::new(),
+        };
+        match device.create_texture(&desc) {
+            (t, None) => Ok(t),
+            (_, Some(e)) => Err(internal(&e)),
+        }
+    };
+    let view = |t: &Arc<Texture>, dimension: Vd, usage: U| -> Result<TableEntry, DeviceError> {
+        let desc = crate::resource::TextureViewDescriptor {
+            label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
+            format: None,
+            dimension: Some(dimension),
+            usage: Some(usage),
+            range: wgt::ImageSubresourceRange {
+                array_layer_count: Some(if dimension == Vd::D2 { 1 } else { t.desc.size.depth_or_array_layers }),
+                ..Default::default()
+            },
+        };
+        device
+            .create_texture_view(t, &desc)
+            .map(TableEntry::TextureView)
+            .map_err(|e| internal(&e))
+    };
+    let pin = |t: &Arc<Texture>, usage: wgt::PinnedUsage| {
+        t.pinned.set(Some(usage));
+        device.resource_tables.raw.push_pin(PendingPin::Texture(t.clone()));
+    };
+
+    let mut out = Vec::new();
+    let heterogeneous = device
+        .features
+        .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    for (kind, format) in [
+        (TexelKind::Float, F::Rgba8Unorm),
+        (TexelKind::Sint, F::Rgba8Sint),
+        (TexelKind::Uint, F::Rgba8Uint),
+    ] {
+        let d1 = texture(Td::D1, format, 1, 1, U::TEXTURE_BINDING)?;
+        let d2 = texture(Td::D2, format, 6, 1, U::TEXTURE_BINDING)?;
+        let d3 = texture(Td::D3, format, 1, 1, U::TEXTURE_BINDING)?;
+        let ms = texture(Td::D2, format, 1, 4, U::TEXTURE_BINDING)?;
+        for t in [&d1, &d2, &d3, &ms] {
+            pin(t, wgt::PinnedUsage::Sampled);
+        }
+        for (dim, t, vd) in [
+            (Sd::D1, &d1, Vd::D1),
+            (Sd::D2, &d2, Vd::D2),
+            (Sd::D2Array, &d2, Vd::D2Array),
+            (Sd::D3, &d3, Vd::D3),
+            (Sd::Cube, &d2, Vd::Cube),
+            (Sd::CubeArray, &d2, Vd::CubeArray),
+        ] {
+            out.push((TypeId::sampled(dim, kind), view(t, vd, U::TEXTURE_BINDING)?));
+        }
+        out.push((TypeId::multisampled(kind), view(&ms, Vd::D2, U::TEXTURE_BINDING)?));
+        if heterogeneous {
+            let storage_format = match kind {
+                TexelKind::Float => F::R32Float,
+                TexelKind::Sint => F::R32Sint,
+                TexelKind::Uint => F::R32Uint,
+            };
+            let s1 = texture(Td::D1, storage_format, 1, 1, U::STORAGE_BINDING)?;
+            let s2 = texture(Td::D2, storage_format, 1, 1, U::STORAGE_BINDING)?;
+            let s3 = texture(Td::D3, storage_format, 1, 1, U::STORAGE_BINDING)?;
+            for t in [&s1, &s2, &s3] {
+                pin(t, wgt::PinnedUsage::StorageReadWrite);
+            }
+            for (dim, t, vd) in [
+                (Stor::D1, &s1, Vd::D1),
+                (Stor::D2, &s2, Vd::D2),
+                (Stor::D2Array, &s2, Vd::D2Array),
+                (Stor::D3, &s3, Vd::D3),
+            ] {
+                let v = view(t, vd, U::STORAGE_BINDING)?;
+                out.push((TypeId::storage_texture(dim, kind, false), v.clone()));
+                out.push((TypeId::storage_texture(dim, kind, true), v));
+            }
+        }
+    }
+    let depth = texture(Td::D2, F::Depth32Float, 6, 1, U::TEXTURE_BINDING)?;
+    let depth_ms = texture(Td::D2, F::Depth32Float, 1, 4, U::TEXTURE_BINDING)?;
+    pin(&depth, wgt::PinnedUsage::Sampled);
+    pin(&depth_ms, wgt::PinnedUsage::Sampled);
+    for (shape, vd) in [
+        (DepthShape::D2, Vd::D2),
+        (DepthShape::D2Array, Vd::D2Array),
+        (DepthShape::Cube, Vd::Cube),
+        (DepthShape::CubeArray, Vd::CubeArray),
+    ] {
+        out.push((TypeId::depth(shape), view(&depth, vd, U::TEXTURE_BINDING)?));
+    }
+    out.push((
+        TypeId::depth(DepthShape::Multisampled2d),
+        view(&depth_ms, Vd::D2, U::TEXTURE_BINDING)?,
+    ));
+    for comparison in [false, true] {
+        let desc = crate::resource::SamplerDescriptor {
+            label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
+            address_modes: [wgt::AddressMode::ClampToEdge; 3],
+            mag_filter: wgt::FilterMode::Nearest,
+            min_filter: wgt::FilterMode::Nearest,
+            mipmap_filter: wgt::MipmapFilterMode::Nearest,
+            lod_min_clamp: 0.0,
+            lod_max_clamp: 32.0,
+            compare: comparison.then_some(wgt::CompareFunction::Less),
+            anisotropy_clamp: 1,
+            border_color: None,
+        };
+        let sampler = device.create_sampler(&desc).map_err(|e| internal(&e))?;
+        out.push((TypeId::sampler(comparison), TableEntry::Sampler(sampler)));
+    }
+    if heterogeneous {
+        let buffer = device
+            .create_buffer(&wgt::BufferDescriptor {
+                label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
+                size: 16,
+                usage: wgt::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            })
+            .map_err(|e| internal(&e))?;
+        buffer.pinned.set(Some(wgt::PinnedUsage::StorageReadWrite));
+        device.resource_tables.raw.push_pin(PendingPin::Buffer(buffer.clone()));
+        for writable in [false, true] {
+            let entry = TableEntry::Buffer {
+                buffer: buffer.clone(),
+                offset: 0,
+                size: None,
+            };
+            out.push((TypeId::storage_buffer(writable), entry));
+        }
+    }
+    Ok(out)
+}
+
+/// What a table must write at the next submission.
+#[derive(Debug, Default)]
+pub(crate) struct Dirty {
+    /// The whole metadata buffer (a new table).
+    pub(crate) all: bool,
+    pub(crate) slots: Vec<u32>,
+    /// Whether the table is in the device's dirty list.
+    pub(crate) queued: bool,
+}
+
+/// The start of `Queue::submit`: transitions newly pinned resources and writes the slots
+/// of dirty tables, in the pending-writes encoder (which runs before the submitted command
+/// buffers).
+pub(crate) fn prepare_submit(
+    device: &Arc<Device>,
+    pending_writes: &mut PendingWrites,
+    guard: &SnatchGuard,
+) -> Result<(), DeviceError> {
+    let pins = core::mem::take(&mut *device.resource_tables.raw.pins.lock());
+    let dirty = core::mem::take(&mut *device.resource_tables.raw.dirty.lock());
+    if pins.is_empty() && dirty.is_empty() {
+        return Ok(());
+    }
+    for pin in pins {
+        match pin {
+            PendingPin::Texture(texture) => transition_texture(device, pending_writes, &texture, guard)?,
+            PendingPin::Buffer(buffer) => transition_buffer(device, pending_writes, &buffer, guard)?,
+        }
+    }
+    write_tables(device, pending_writes, dirty, guard)
+}
+
+fn texture_uses(usage: wgt::PinnedUsage) -> wgt::TextureUses {
+    match usage {
+        wgt::PinnedUsage::Sampled => wgt::TextureUses::RESOURCE,
+        wgt::PinnedUsage::StorageRead => wgt::TextureUses::STORAGE_READ_ONLY,
+        wgt::PinnedUsage::StorageReadWrite => wgt::TextureUses::STORAGE_READ_WRITE,
+    }
+}
+
+fn transition_texture(
+    device: &Arc<Device>,
+    pending_writes: &mut PendingWrites,
+    texture: &Arc<Texture>,
+    guard: &SnatchGuard,
+) -> Result<(), DeviceError> {
+    let Some(usage) = texture.pinned.get() else {
+        return Ok(());
+    };
+    let Some(raw) = texture.raw(guard) else {
+        return Ok(());
+    };
+    let encoder = pending_writes.activate();
+    let mut trackers = device.trackers.lock();
+    // Tables read every subresource: zero what was never written.
+    {
+        let mut status = texture.initialization_status.write();
+        for mip in texture.full_range.mips.clone() {
+            let ranges = status.mips[mip as usize]
+                .drain(texture.full_range.layers.clone())
+                .collect::<Vec<_>>();
+            for layer_range in ranges {
+                crate::command::clear_texture(
+                    texture,
+                    TextureInitRange {
+                        mip_range: mip..mip + 1,
+                        layer_range,
+                    },
+                    encoder,
+                    &mut trackers.textures,
+                    &device.alignments,
+                    device.zero_buffer.as_ref(),
+                    guard,
+                    device.instance_flags,
+                )
+                .map_err(|e| {
+                    log::error!("resource table: clearing a pinned texture: {e}");
+                    DeviceError::OutOfMemory
+                })?;
+            }
+        }
+    }
+    let barriers = trackers
+        .textures
+        .set_single(texture, texture.full_range.clone(), texture_uses(usage))
+        .map(|pending| pending.into_hal(raw))
+        .collect::<Vec<_>>();
+    unsafe { encoder.transition_textures(&barriers) };
+    pending_writes.insert_texture(texture);
+    Ok(())
+}
+
+fn transition_buffer(
+    device: &Arc<Device>,
+    pending_writes: &mut PendingWrites,
+    buffer: &Arc<Buffer>,
+    guard: &SnatchGuard,
+) -> Result<(), DeviceError> {
+    let uses = match buffer.pinned.get() {
+        Some(wgt::PinnedUsage::StorageRead) => wgt::BufferUses::STORAGE_READ_ONLY,
+        Some(wgt::PinnedUsage::StorageReadWrite) => wgt::BufferUses::STORAGE_READ_WRITE,
+        _ => return Ok(()),
+    };
+    let Some(raw) = buffer.raw(guard) else {
+        return Ok(());
+    };
+    let encoder = pending_writes.activate();
+    let mut trackers = device.trackers.lock();
+    let uninit = buffer
+        .initialization_status
+        .write()
+        .drain(0..buffer.size)
+        .collect::<Vec<_>>();
+    if !uninit.is_empty() {
+        let barriers = trackers
+            .buffers
+            .set_single(buffer, wgt::BufferUses::COPY_DST)
+            .map(|pending| pending.into_hal(buffer, guard))
+            .into_iter()
+            .collect::<Vec<_>>();
+        unsafe { encoder.transition_buffers(&barriers) };
+        for range in uninit {
+            let end = wgt::math::align_to(range.end, wgt::COPY_BUFFER_ALIGNMENT).min(buffer.size);
+            unsafe { encoder.clear_buffer(raw, range.start..end) };
+        }
+    }
+    let barriers = trackers
+        .buffers
+        .set_single(buffer, uses)
+        .map(|pending| pending.into_hal(buffer, guard))
+        .into_iter()
+        .collect::<Vec<_>>();
+    unsafe { encoder.transition_buffers(&barriers) };
+    pending_writes.insert_buffer(buffer);
+    Ok(())
+}
+
+/// Writes the descriptors and type ids of every dirty slot: one `write_resource_table` per
+/// table and one staging copy for all metadata.
+fn write_tables(
+    device: &Arc<Device>,
+    pending_writes: &mut PendingWrites,
+    dirty: Vec<Weak<ResourceTable>>,
+    guard: &SnatchGuard,
+) -> Result<(), DeviceError> {
+    // Bytes to stage, and where each run goes.
+    let mut bytes = Vec::<u8>::new();
+    let mut copies = HashMap::<*const ResourceTable, (Arc<ResourceTable>, Vec<hal::BufferCopy>)>::new();
+    for table in dirty.iter().filter_map(Weak::upgrade) {
+        let mut state = table.state.lock();
+        let work = core::mem::take(&mut state.dirty);
+        if state.destroyed {
+            continue;
+        }
+        let Some(raw) = table.raw.as_ref() else { continue };
+        let mut slots = work.slots;
+        let ids = |slot: u32| {
+            state
+                .entries
+                .get(&slot)
+                .map_or(TypeId::EMPTY, |e| visible_type_id(e, guard))
+        };
+        let mut regions = Vec::new();
+        if work.all {
+            let start = bytes.len() as u64;
+            bytes.extend_from_slice(&table.size.to_le_bytes());
+            for slot in 0..table.size {
+                bytes.extend_from_slice(&ids(slot).0.to_le_bytes());
+            }
+            regions.push(hal::BufferCopy {
+                src_offset: start,
+                dst_offset: 0,
+                size: wgt::BufferSize::new(bytes.len() as u64 - start).unwrap(),
+            });
+            slots = state.entries.keys().copied().collect();
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        let mut writes = Vec::new();
+        let mut run: Option<(u64, u32, u32)> = None; // (src, first slot, count)
+        for &slot in &slots {
+            let id = ids(slot);
+            if let Some(entry) = state.entries.get(&slot) {
+                writes.extend(write_of(entry, id, slot, guard));
+            }
+            if !work.all {
+                match run {
+                    Some((_, first, ref mut count)) if first + *count == slot => *count += 1,
+                    _ => {
+                        if let Some(done) = run.take() {
+                            regions.push(region(done));
+                        }
+                        run = Some((bytes.len() as u64, slot, 1));
+                    }
+                }
+                bytes.extend_from_slice(&id.0.to_le_bytes());
+            }
+        }
+        if let Some(done) = run {
+            regions.push(region(done));
+        }
+        if !writes.is_empty() {
+            unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
+        }
+        drop(state);
+        if !regions.is_empty() {
+            copies.insert(Arc::as_ptr(&table), (table.clone(), regions));
+        }
+    }
+    let Some(size) = wgt::BufferSize::new(bytes.len() as u64) else {
+        return Ok(());
+    };
+    let mut staging = StagingBuffer::new(device, size)?;
+    staging.write(&bytes);
+    let staging = staging.flush();
+    let encoder = pending_writes.activate();
+    let read = wgt::BufferUses::STORAGE_READ_ONLY;
+    let copy_dst = wgt::BufferUses::COPY_DST;
+    let barrier = |buffer, from, to| hal::BufferBarrier {
+        buffer,
+        usage: hal::StateTransition { from, to },
+    };
+    unsafe {
+        encoder.transition_buffers(&[barrier(
+            staging.raw(),
+            wgt::BufferUses::MAP_WRITE,
+            wgt::BufferUses::COPY_SRC,
+        )])
+    };
+    for (table, regions) in copies.values() {
+        let metadata = table.raw.as_ref().unwrap().metadata.as_ref();
+        unsafe {
+            encoder.transition_buffers(&[barrier(metadata, read, copy_dst)]);
+            encoder.copy_buffer_to_buffer(staging.raw(), metadata, regions);
+            encoder.transition_buffers(&[barrier(metadata, copy_dst, read)]);
+        }
+    }
+    pending_writes.consume(staging);
+    Ok(())
+}
+
+fn region((src, slot, count): (u64, u32, u32)) -> hal::BufferCopy {
+    hal::BufferCopy {
+        src_offset: src,
+        dst_offset: 4 + 4 * u64::from(slot),
+        size: wgt::BufferSize::new(4 * u64::from(count)).unwrap(),
+    }
+}
+
+/// Binds the pass's table for the current pipeline layout, unless it is bound already:
+/// called when bindings are flushed before draws and dispatches (and when bundles change
+/// pipeline or table), so it costs one comparison per draw.
+pub(crate) fn bind(
+    bound: &mut Option<(usize, usize)>,
+    layout: Option<&Arc<PipelineLayout>>,
+    table: Option<&Arc<ResourceTable>>,
+    encoder: &mut dyn hal::DynCommandEncoder,
+) {
+    let (Some(layout), Some(table)) = (layout, table) else {
+        return;
+    };
+    if !layout.uses_resource_table {
+        return;
+    }
+    let key = (Arc::as_ptr(layout) as usize, Arc::as_ptr(table) as usize);
+    if *bound == Some(key) {
+        return;
+    }
+    let (Ok(raw_layout), Some(raw)) = (layout.raw(), table.raw.as_ref()) else {
+        return;
+    };
+    unsafe {
+        encoder.set_bind_group(
+            raw_layout,
+            layout.bind_group_layouts.len() as u32,
+            raw.group.as_ref(),
+            &[],
+        )
+    };
+    *bound = Some(key);
+}
+
+/// Holds a view's texture or a buffer alive past its destruction while tables may reach
+/// it in submissions in flight; returns the resource to destroy now otherwise.
+pub(crate) fn defer_destroy(
+    device: &Arc<Device>,
+    referenced: bool,
+    temp: crate::device::queue::TempResource,
+) -> Option<crate::device::queue::TempResource> {
+    let last = device
+        .last_successful_submission_index
+        .load(core::sync::atomic::Ordering::Acquire);
+    if !referenced || last <= device.resource_tables.completed() {
+        return Some(temp);
+    }
+    device.resource_tables.raw.bury(last, temp);
+    None
+}
