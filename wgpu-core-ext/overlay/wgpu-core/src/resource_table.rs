@@ -122,6 +122,65 @@ impl Pin {
     }
 }
 
+/// A command buffer used a pinned resource outside resource tables with another usage than
+/// its pin (checked at submit, next to the destroyed checks).
+#[derive(Clone, Debug, Error)]
+#[error(
+    "{res} is pinned for {pinned:?}, but the commands use it as {used}; a pinned resource may \
+     only be used with its pinned usage (unpin it first)"
+)]
+pub struct PinnedUseError {
+    pub res: ResourceErrorIdent,
+    pub pinned: wgt::PinnedUsage,
+    pub used: String,
+}
+
+impl WebGpuError for PinnedUseError {
+    fn webgpu_error_type(&self) -> ErrorType {
+        ErrorType::Validation
+    }
+}
+
+pub(crate) fn check_pinned_buffer(
+    buffer: &Arc<Buffer>,
+    tracker: &crate::track::BufferTracker,
+) -> Result<(), PinnedUseError> {
+    let Some(pinned) = buffer.pinned.get() else {
+        return Ok(());
+    };
+    let allowed = match pinned {
+        wgt::PinnedUsage::StorageRead => wgt::BufferUses::STORAGE_READ_ONLY,
+        _ => wgt::BufferUses::STORAGE_READ_WRITE,
+    };
+    match tracker.first_and_last_use(buffer) {
+        Some((first, last)) if !allowed.contains(first | last) => Err(PinnedUseError {
+            res: buffer.error_ident(),
+            pinned,
+            used: alloc::format!("{:?}", (first | last).difference(allowed)),
+        }),
+        _ => Ok(()),
+    }
+}
+
+pub(crate) fn check_pinned_texture(
+    texture: &Arc<crate::resource::Texture>,
+    tracker: &crate::track::TextureTracker,
+) -> Result<(), PinnedUseError> {
+    let Some(pinned) = texture.pinned.get() else {
+        return Ok(());
+    };
+    let allowed = raw::texture_uses(pinned);
+    let used = tracker.first_and_last_uses(texture);
+    if allowed.contains(used) {
+        return Ok(());
+    }
+    Err(PinnedUseError {
+        res: texture.error_ident(),
+        pinned,
+        used: alloc::format!("{:?}", used.difference(allowed)),
+    })
+}
+
 /// Why `pin` was refused (reported to the error sink; the pin is unchanged).
 #[derive(Clone, Debug, Error)]
 #[non_exhaustive]

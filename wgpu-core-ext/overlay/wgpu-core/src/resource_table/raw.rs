@@ -443,7 +443,7 @@ pub(crate) fn prepare_submit(
     write_tables(device, pending_writes, dirty, guard)
 }
 
-fn texture_uses(usage: wgt::PinnedUsage) -> wgt::TextureUses {
+pub(crate) fn texture_uses(usage: wgt::PinnedUsage) -> wgt::TextureUses {
     match usage {
         wgt::PinnedUsage::Sampled => wgt::TextureUses::RESOURCE,
         wgt::PinnedUsage::StorageRead => wgt::TextureUses::STORAGE_READ_ONLY,

@@ -1,0 +1,703 @@
+//! Resource tables on a real Vulkan driver (lavapipe in CI), validation layer on: what
+//! shaders read through `getResource`/`hasResource` is checked value by value.
+
+use hal_ext::harness::GpuContext;
+use wgpu::{PinnedUsage, ResourceTableDescriptor};
+
+const SIZE: u32 = 1000;
+
+fn limits() -> wgpu::Limits {
+    wgpu::Limits {
+        max_resource_table_size: 4096,
+        ..Default::default()
+    }
+}
+
+fn sampling() -> GpuContext {
+    GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, limits())
+}
+
+fn heterogeneous() -> GpuContext {
+    GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, limits())
+}
+
+/// A 1×1 texture of `format` holding `texel`.
+fn texel_texture(gpu: &GpuContext, format: wgpu::TextureFormat, texel: &[u8], usage: wgpu::TextureUsages) -> wgpu::Texture {
+    square_texture(gpu, format, 1, texel, usage)
+}
+
+/// A `side`×`side` texture of `format` with every texel `texel`.
+fn square_texture(
+    gpu: &GpuContext,
+    format: wgpu::TextureFormat,
+    side: u32,
+    texel: &[u8],
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    let size = wgpu::Extent3d {
+        width: side,
+        height: side,
+        depth_or_array_layers: 1,
+    };
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("texel"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: usage | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let data = texel.repeat((side * side) as usize);
+    gpu.queue.write_texture(
+        texture.as_image_copy(),
+        &data,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(side * texel.len() as u32),
+            rows_per_image: None,
+        },
+        size,
+    );
+    texture
+}
+
+fn storage_buffer(gpu: &GpuContext, words: usize) -> wgpu::Buffer {
+    gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: (words * 4) as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// Runs `main` of `source` over `invocations` with the table set and `out` at group 0
+/// binding 0; returns `out`'s words.
+fn dispatch(gpu: &GpuContext, source: &str, table: &wgpu::ResourceTable, out: &wgpu::Buffer, invocations: u32) -> Vec<u32> {
+    dispatch_with(gpu, source, table, &[out], invocations)
+}
+
+/// [`dispatch`] with more buffers at group 0 (binding = position); returns the first's words.
+fn dispatch_with(
+    gpu: &GpuContext,
+    source: &str,
+    table: &wgpu::ResourceTable,
+    buffers: &[&wgpu::Buffer],
+    invocations: u32,
+) -> Vec<u32> {
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("table shader"),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    });
+    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("table reader"),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let entries = buffers
+        .iter()
+        .enumerate()
+        .map(|(binding, buffer)| wgpu::BindGroupEntry {
+            binding: binding as u32,
+            resource: buffer.as_entire_binding(),
+        })
+        .collect::<Vec<_>>();
+    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("buffers"),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &entries,
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.set_resource_table(Some(table));
+        pass.dispatch_workgroups(invocations.div_ceil(64), 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(buffers[0]))
+}
+
+const READ_EVERY_SLOT: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let n = arrayLength(&out) - 1u;
+    if id.x < n {
+        // A different slot per invocation: a non-uniform index.
+        out[id.x] = textureLoad(getResource<texture_2d<u32>>(id.x), vec2(0, 0), 0).x;
+    }
+    if id.x == 0u {
+        // The same slot in every iteration: uniform indices.
+        var sum = 0u;
+        for (var slot = 0u; slot < n; slot++) {
+            sum += textureLoad(getResource<texture_2d<u32>>(slot), vec2(0, 0), 0).x;
+        }
+        out[n] = sum;
+    }
+}
+"#;
+
+#[test]
+fn gpu_compute_reads_a_thousand_distinct_textures() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("thousand"),
+        size: SIZE,
+    });
+    let value = |slot: u32| slot * 7 + 1;
+    let mut textures = Vec::new();
+    for slot in 0..SIZE {
+        let texture = texel_texture(
+            &gpu,
+            wgpu::TextureFormat::R32Uint,
+            &value(slot).to_le_bytes(),
+            wgpu::TextureUsages::TEXTURE_BINDING,
+        );
+        texture.pin(PinnedUsage::Sampled);
+        let view = texture.create_view(&Default::default());
+        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&view)), Ok(slot));
+        textures.push(texture);
+    }
+    let out = storage_buffer(&gpu, SIZE as usize + 1);
+    let got = dispatch(&gpu, READ_EVERY_SLOT, &table, &out, SIZE);
+    let expected = (0..SIZE).map(value).collect::<Vec<_>>();
+    assert_eq!(&got[..SIZE as usize], &expected[..]);
+    assert_eq!(got[SIZE as usize], expected.iter().sum::<u32>());
+}
+
+/// Probes: `(index, expected)` where `expected` is what the shader writes for the index:
+/// `[has u32 texture, texel, width, has f32 texture, has sampler]`.
+const HAS_RESOURCE: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> probes: array<i32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if id.x >= arrayLength(&probes) {
+        return;
+    }
+    let signed = probes[id.x];
+    let index = u32(signed);
+    let base = id.x * 5u;
+    out[base] = u32(hasResource<texture_2d<u32>>(signed));
+    out[base + 1u] = textureLoad(getResource<texture_2d<u32>>(index), vec2(0, 0), 0).x;
+    out[base + 2u] = textureDimensions(getResource<texture_2d<u32>>(index)).x;
+    out[base + 3u] = u32(hasResource<texture_2d<f32>>(index));
+    out[base + 4u] = u32(hasResource<sampler>(index));
+}
+"#;
+
+#[test]
+fn gpu_has_resource_matrix_and_default_resources() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("matrix"),
+        size: 16,
+    });
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    // Slot 0: the right type, pinned (2×2, so its width tells it from a 1×1 default).
+    let right = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &42u32.to_le_bytes(), usage);
+    right.pin(PinnedUsage::Sampled);
+    // Slot 1: a float texture (the wrong type for texture_2d<u32>).
+    let float = square_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, 2, &[255; 4], usage);
+    float.pin(PinnedUsage::Sampled);
+    // Slot 3: removed. Slot 4: the right type, never pinned. Slot 5: a sampler.
+    let removed = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &7u32.to_le_bytes(), usage);
+    removed.pin(PinnedUsage::Sampled);
+    let unpinned = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &9u32.to_le_bytes(), usage);
+    let sampler = gpu.device.create_sampler(&Default::default());
+    let views = [&right, &float, &removed, &unpinned].map(|t| t.create_view(&Default::default()));
+    for (slot, view) in [0, 1, 3, 4].into_iter().zip(&views) {
+        table.update(slot, wgpu::BindingResource::TextureView(view)).expect("free slot");
+    }
+    table.update(5, wgpu::BindingResource::Sampler(&sampler)).expect("free slot");
+    table.remove_binding(3).unwrap();
+
+    let probes: [(i32, [u32; 5]); 9] = [
+        (0, [1, 42, 2, 0, 0]),
+        (1, [0, 0, 1, 1, 0]),
+        (2, [0, 0, 1, 0, 0]),
+        (3, [0, 0, 1, 0, 0]),
+        (4, [0, 0, 1, 0, 0]),
+        (5, [0, 0, 1, 0, 1]),
+        (16, [0, 0, 1, 0, 0]),
+        (100_000, [0, 0, 1, 0, 0]),
+        (-1, [0, 0, 1, 0, 0]),
+    ];
+    let probe_buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("probes"),
+        size: (probes.len() * 4) as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let indices = probes.iter().flat_map(|(i, _)| i.to_le_bytes()).collect::<Vec<_>>();
+    gpu.queue.write_buffer(&probe_buffer, 0, &indices);
+    let out = storage_buffer(&gpu, probes.len() * 5);
+    let got = dispatch_with(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
+    for (n, (index, expected)) in probes.iter().enumerate() {
+        assert_eq!(&got[n * 5..n * 5 + 5], expected, "probe index {index}");
+    }
+}
+
+/// Reads a 4×4 `Rgba8Unorm` render target back.
+fn read_target(gpu: &GpuContext, target: &wgpu::Texture) -> Vec<[u8; 4]> {
+    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("pixels"),
+        size: 256 * 4,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        target.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(256),
+                rows_per_image: None,
+            },
+        },
+        target.size(),
+    );
+    gpu.queue.submit([encoder.finish()]);
+    let bytes = gpu.read_buffer(&buffer);
+    (0..4)
+        .flat_map(|y| (0..4).map(move |x| (y, x)))
+        .map(|(y, x)| bytes[y * 256 + x * 4..][..4].try_into().unwrap())
+        .collect()
+}
+
+const SAMPLE_THROUGH_TABLE: &str = r#"
+enable resource_table;
+
+@vertex
+fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+
+@fragment
+fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+    // Left half: slot 0, right half: slot 1; the sampler is in slot 2.
+    let slot = select(0u, 1u, p.x >= 2.0);
+    return textureSample(getResource<texture_2d<f32>>(slot), getResource<sampler>(2u), vec2(0.5));
+}
+"#;
+
+#[test]
+fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("render"),
+        size: 8,
+    });
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    let red = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[255, 0, 0, 255], usage);
+    let green = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[0, 255, 0, 255], usage);
+    let views = [&red, &green].map(|t| {
+        t.pin(PinnedUsage::Sampled);
+        t.create_view(&Default::default())
+    });
+    for view in &views {
+        table.insert_binding(wgpu::BindingResource::TextureView(view)).unwrap();
+    }
+    let sampler = gpu.device.create_sampler(&Default::default());
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
+
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("sample through table"),
+        source: wgpu::ShaderSource::Wgsl(SAMPLE_THROUGH_TABLE.into()),
+    });
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let mut bundle = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+        label: Some("table bundle"),
+        color_formats: &[Some(format)],
+        depth_stencil: None,
+        sample_count: 1,
+        multiview: None,
+    });
+    bundle.set_pipeline(&pipeline);
+    bundle.set_resource_table(Some(&table));
+    bundle.draw(0..3, 0..1);
+    let bundle = bundle.finish(&Default::default());
+
+    let expected = (0..16)
+        .map(|i| if i % 4 < 2 { [255, 0, 0, 255] } else { [0, 255, 0, 255] })
+        .collect::<Vec<_>>();
+    for use_bundle in [false, true] {
+        let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("target"),
+            size: wgpu::Extent3d {
+                width: 4,
+                height: 4,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let view = target.create_view(&Default::default());
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("table pass"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                ..Default::default()
+            });
+            if use_bundle {
+                pass.execute_bundles([&bundle]);
+            } else {
+                pass.set_pipeline(&pipeline);
+                pass.set_resource_table(Some(&table));
+                pass.draw(0..3, 0..1);
+            }
+        }
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(read_target(&gpu, &target), expected, "bundle: {use_bundle}");
+    }
+}
+
+const READ_SLOT_ZERO: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if id.x < arrayLength(&out) {
+        out[id.x] = textureLoad(getResource<texture_2d<u32>>(id.x), vec2(0, 0), 0).x;
+    }
+}
+"#;
+
+fn u32_texture(gpu: &GpuContext, value: u32) -> (wgpu::Texture, wgpu::TextureView) {
+    let texture = texel_texture(
+        gpu,
+        wgpu::TextureFormat::R32Uint,
+        &value.to_le_bytes(),
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    texture.pin(PinnedUsage::Sampled);
+    let view = texture.create_view(&Default::default());
+    (texture, view)
+}
+
+#[test]
+fn gpu_slot_lifecycle_follows_submissions() {
+    use wgpu::ResourceTableError as E;
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("lifecycle"),
+        size: 4,
+    });
+    let out = storage_buffer(&gpu, 2);
+    let (_a, a) = u32_texture(&gpu, 11);
+    let (_b, b) = u32_texture(&gpu, 22);
+    let (_c, c) = u32_texture(&gpu, 33);
+    table.update(0, wgpu::BindingResource::TextureView(&a)).unwrap();
+    table.update(1, wgpu::BindingResource::TextureView(&b)).unwrap();
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [11, 22]);
+
+    // A long submission that reads slot 0 goes out; removing the slot is immediate, reusing
+    // it waits until the device has observed that submission complete.
+    let index = submit_busy_reader(&gpu, &table, &out);
+    table.remove_binding(0).unwrap();
+    match table.update(0, wgpu::BindingResource::TextureView(&c)) {
+        Err(E::NotYetAvailable { slot: 0, available_after, .. }) => assert_eq!(available_after, index_value(&index)),
+        other => panic!("expected NotYetAvailable, got {other:?}"),
+    }
+    // Meanwhile insert_binding skips it.
+    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&c)), Ok(2));
+    gpu.wait();
+    table.update(0, wgpu::BindingResource::TextureView(&c)).unwrap();
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 22]);
+
+    // Remove and reinsert: the lowest available slot once completed.
+    table.remove_binding(1).unwrap();
+    gpu.wait();
+    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&a)), Ok(1));
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 11]);
+}
+
+/// Reads slot 0 in a loop long enough (hundreds of milliseconds on lavapipe) to be still
+/// running when the next call comes.
+const BUSY_READER: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    var acc = id.x;
+    for (var i = 0u; i < 200000u; i++) {
+        acc = acc * 1664525u + textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+    }
+    if acc == 0xdeadbeefu {
+        out[0] = acc;
+    }
+}
+"#;
+
+fn submit_busy_reader(gpu: &GpuContext, table: &wgpu::ResourceTable, out: &wgpu::Buffer) -> wgpu::SubmissionIndex {
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("busy"),
+        source: wgpu::ShaderSource::Wgsl(BUSY_READER.into()),
+    });
+    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("busy"),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: out.as_entire_binding(),
+        }],
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.set_resource_table(Some(table));
+        pass.dispatch_workgroups(16, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()])
+}
+
+/// The submission index as the slot errors report it.
+fn index_value(index: &wgpu::SubmissionIndex) -> u64 {
+    // `SubmissionIndex` is opaque; its debug form carries the number.
+    let text = format!("{index:?}");
+    text.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap()
+}
+
+#[test]
+fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("destroyed"),
+        size: 4,
+    });
+    let (texture, view) = u32_texture(&gpu, 5);
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    drop(view);
+    let out = storage_buffer(&gpu, 1);
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(READ_SLOT_ZERO.into()),
+    });
+    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: out.as_entire_binding(),
+        }],
+    });
+    let encode = || {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.set_resource_table(Some(&table));
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        encoder.finish()
+    };
+    let first = encode();
+    let second = encode();
+    gpu.queue.submit([first]);
+    // Destroy the table and the texture in it while that submission may run.
+    table.destroy();
+    texture.destroy();
+    drop(table);
+    gpu.wait();
+    assert_eq!(words(&gpu.read_buffer(&out)), [5]);
+    let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([second]));
+    assert!(
+        error.as_ref().is_some_and(|e| e.to_string().contains("destroyed")),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn gpu_pinning_transitions_a_rendered_texture_once() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("pinned render target"),
+        size: 4,
+    });
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("rendered"),
+        size: wgpu::Extent3d {
+            width: 1,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Uint,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&Default::default());
+    let clear = |value: f64| {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("clear"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color {
+                        r: value,
+                        g: 0.0,
+                        b: 0.0,
+                        a: 0.0,
+                    }),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            ..Default::default()
+        });
+        encoder.finish()
+    };
+    gpu.queue.submit([clear(77.0)]);
+    texture.pin(PinnedUsage::Sampled);
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let out = storage_buffer(&gpu, 1);
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [77]);
+
+    // Pinned for sampling, the texture cannot be an attachment; unpinned, it can again.
+    let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([clear(1.0)]));
+    let error = error.expect("using a pinned texture as an attachment is an error");
+    assert!(error.to_string().contains("pinned"), "{error}");
+    texture.unpin();
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [0], "unpinned: not visible");
+    gpu.queue.submit([clear(88.0)]);
+    texture.pin(PinnedUsage::Sampled);
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [88]);
+}
+
+const STORAGE_THROUGH_TABLE: &str = r#"
+enable resource_table;
+
+struct Data {
+    values: array<u32>,
+}
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+    // Slot 0: a storage texture to write, slot 1: a buffer to read and write.
+    textureStore(getResource<texture_storage_2d<u32, write>>(0u), vec2(i, 0u), vec4(i * 10u + 1u));
+    let data = getResource<ptr<storage, Data, read_write>>(1u);
+    (*data).values[i] = (*data).values[i] * 3u;
+    out[i] = u32(hasResource<texture_storage_2d<u32, read>>(0u))
+        + 2u * u32(hasResource<ptr<storage, Data, read_write>>(1u))
+        + 4u * u32(hasResource<ptr<storage, Data, read>>(1u));
+}
+"#;
+
+#[test]
+fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
+    let gpu = heterogeneous();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("storage"),
+        size: 4,
+    });
+    let image = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("storage image"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Uint,
+        usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    image.pin(PinnedUsage::StorageReadWrite);
+    let data = storage_buffer(&gpu, 4);
+    gpu.queue.write_buffer(&data, 0, &[1u32, 2, 3, 4].map(u32::to_le_bytes).concat());
+    data.pin(PinnedUsage::StorageReadWrite);
+    let view = image.create_view(&Default::default());
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    table.update(1, data.as_entire_binding()).unwrap();
+    let out = storage_buffer(&gpu, 4);
+    assert_eq!(dispatch(&gpu, STORAGE_THROUGH_TABLE, &table, &out, 4), [7; 4]);
+
+    data.unpin();
+    image.unpin();
+    assert_eq!(words(&gpu.read_buffer(&data)), [3, 6, 9, 12]);
+    let texels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("texels"),
+        size: 256,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        image.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &texels,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(256),
+                rows_per_image: None,
+            },
+        },
+        image.size(),
+    );
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(&words(&gpu.read_buffer(&texels))[..4], [1, 11, 21, 31]);
+}
