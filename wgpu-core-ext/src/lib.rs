@@ -6,3 +6,5 @@
 //! - this small crate: tests, examples and benches of the patched wgpu.
 //!
 //! See ARCHITECTURE.md at the repository root.
+
+pub mod demo;

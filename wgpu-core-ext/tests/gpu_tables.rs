@@ -701,3 +701,25 @@ fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(&words(&gpu.read_buffer(&texels))[..4], [1, 11, 21, 31]);
 }
+
+#[test]
+fn gpu_demo_frame_equals_the_cpu_reference() {
+    use wgpu_core_ext::demo;
+    let gpu = GpuContext::new(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        wgpu::Limits {
+            max_resource_table_size: demo::GRID * demo::GRID + 1,
+            ..Default::default()
+        },
+    );
+    let report = demo::run(&gpu.adapter, &gpu.device, &gpu.queue, 1);
+    let reference = demo::reference_image();
+    let differing = report
+        .image
+        .chunks_exact(4)
+        .zip(reference.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0, "pixels differing from the CPU reference");
+    assert!(report.bindful_matches, "the bindful frame differs from the bindless one");
+}

@@ -294,8 +294,9 @@ pub fn demo(root: &Path) -> Result<()> {
     util::run(
         cargo()
             .current_dir(root)
-            .args(["run", "--quiet", "-p", "wgpu-core-ext", "--bin", "smoke"])
-            .env("WGPU_VALIDATION", "1")
+            .args(["run", "--quiet", "--release", "-p", "wgpu-core-ext", "--bin", "bindless-demo", "--"])
+            .arg("--out")
+            .arg(root.join("bindless.png"))
             .envs(vk.env()),
     )
 }
