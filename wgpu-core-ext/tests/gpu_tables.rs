@@ -723,3 +723,39 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
     assert_eq!(differing, 0, "pixels differing from the CPU reference");
     assert!(report.bindful_matches, "the bindful frame differs from the bindless one");
 }
+
+#[test]
+fn gpu_a_layout_must_leave_room_for_the_table_sets() {
+    use wgpu_core::binding_model::CreatePipelineLayoutError;
+    // Lavapipe binds 8 descriptor sets; the heterogeneous table takes 4 of them.
+    let gpu = GpuContext::new(
+        wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
+        wgpu::Limits {
+            max_bind_groups: 8,
+            ..limits()
+        },
+    );
+    let empty = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("empty"),
+        entries: &[],
+    });
+    let layout = |groups: usize| {
+        hal_ext::harness::validation_error(&gpu.device, || {
+            gpu.device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                label: Some("with table"),
+                bind_group_layouts: &vec![Some(&empty); groups],
+                immediate_size: 0,
+            })
+        })
+        .1
+    };
+    assert!(layout(4).is_none());
+    let error = layout(5).expect("no room for the table's sets");
+    assert!(
+        matches!(
+            hal_ext::harness::find_source::<CreatePipelineLayoutError>(&error),
+            Some(CreatePipelineLayoutError::NoRoomForResourceTable { actual: 5, max: 4 })
+        ),
+        "{error:?}"
+    );
+}
