@@ -28,6 +28,22 @@ fn resource_table_calls_are_recorded() {
         assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
         table.update(5, wgpu::BindingResource::Sampler(&sampler)).unwrap();
         table.remove_binding(0).unwrap();
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("pinned"),
+            size: wgpu::Extent3d {
+                width: 1,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        texture.pin(wgpu::PinnedUsage::Sampled);
+        texture.unpin();
         let layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
             label: Some("with table"),
             bind_group_layouts: &[],
@@ -77,5 +93,13 @@ fn resource_table_calls_are_recorded() {
     ] {
         assert!(trace.contains(action), "`{action}` missing from the trace:\n{trace}");
     }
+    // pin, then unpin, in order.
+    let pins = trace
+        .match_indices("PinTexture(")
+        .map(|(at, _)| trace[at..].lines().take(3).collect::<String>())
+        .collect::<Vec<_>>();
+    assert_eq!(pins.len(), 2, "{trace}");
+    assert!(pins[0].contains("Some(Sampled)"), "{}", pins[0]);
+    assert!(pins[1].contains("None"), "{}", pins[1]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -235,6 +235,9 @@ fn trace(device: &Device, action: impl FnOnce() -> crate::device::trace::Action<
 }
 
 #[cfg(feature = "trace")]
+use trace as trace_pin;
+
+#[cfg(feature = "trace")]
 impl TableEntry {
     fn to_trace(&self) -> TraceTableEntry {
         use crate::device::trace::IntoTrace as _;
@@ -1120,6 +1123,11 @@ impl Global {
             return Err(PinError::MissingUsage(texture.error_ident(), usage, name));
         }
         texture.pinned.set(Some(usage));
+        #[cfg(feature = "trace")]
+        trace_pin(&texture.device, || {
+            use crate::device::trace::IntoTrace as _;
+            crate::device::trace::Action::PinTexture(texture.to_trace(), Some(usage))
+        });
         texture
             .device
             .resource_tables
@@ -1135,6 +1143,11 @@ impl Global {
         let texture = self.hub.textures.get(texture_id);
         texture.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
         texture.pinned.set(None);
+        #[cfg(feature = "trace")]
+        trace_pin(&texture.device, || {
+            use crate::device::trace::IntoTrace as _;
+            crate::device::trace::Action::PinTexture(texture.to_trace(), None)
+        });
         texture.pinned.slots_changed();
         Ok(())
     }
@@ -1149,6 +1162,11 @@ impl Global {
             return Err(PinError::MissingUsage(buffer.error_ident(), usage, "STORAGE"));
         }
         buffer.pinned.set(Some(usage));
+        #[cfg(feature = "trace")]
+        trace_pin(&buffer.device, || {
+            use crate::device::trace::IntoTrace as _;
+            crate::device::trace::Action::PinBuffer(buffer.to_trace(), Some(usage))
+        });
         buffer
             .device
             .resource_tables
@@ -1164,6 +1182,11 @@ impl Global {
         let buffer = self.hub.buffers.get(buffer_id).get()?;
         buffer.device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
         buffer.pinned.set(None);
+        #[cfg(feature = "trace")]
+        trace_pin(&buffer.device, || {
+            use crate::device::trace::IntoTrace as _;
+            crate::device::trace::Action::PinBuffer(buffer.to_trace(), None)
+        });
         buffer.pinned.slots_changed();
         Ok(())
     }
