@@ -101,7 +101,10 @@ impl Pin {
     /// Records that `slot` of `table` holds the resource.
     fn add_slot(&self, table: &Arc<ResourceTable>, slot: u32) {
         let mut slots = self.slots.lock();
-        slots.retain(|(t, _)| t.strong_count() > 0);
+        // Forget dropped tables before the list grows (amortized O(1) per slot).
+        if slots.len() == slots.capacity() {
+            slots.retain(|(t, _)| t.strong_count() > 0);
+        }
         slots.push((Arc::downgrade(table), slot));
     }
 
@@ -887,6 +890,15 @@ impl ResourceTable {
     }
 }
 
+/// Resources a command buffer tracks ([`Global::command_buffer_tracked`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackedCounts {
+    pub buffers: usize,
+    pub textures: usize,
+    pub resource_tables: usize,
+}
+
 /// The resource tables a command buffer sets: kept alive with it and checked at submit
 /// (`[[resource_tables_used]]`). One entry per distinct table: setting a table costs the same
 /// whatever its size.
@@ -1189,6 +1201,22 @@ impl Global {
         });
         buffer.pinned.slots_changed();
         Ok(())
+    }
+
+    /// What a finished command buffer tracks (for tests of the per-draw cost: a table is
+    /// one entry, whatever its size). `None` unless the buffer is finished and unsubmitted.
+    #[doc(hidden)]
+    pub fn command_buffer_tracked(&self, id: id::CommandBufferId) -> Option<TrackedCounts> {
+        let cmd_buf = self.hub.command_buffers.get(id);
+        let data = cmd_buf.data.lock();
+        let crate::command::CommandEncoderStatus::Finished(inner) = &*data else {
+            return None;
+        };
+        Some(TrackedCounts {
+            buffers: inner.trackers.buffers.used_resources().count(),
+            textures: inner.trackers.textures.used_resources().count(),
+            resource_tables: inner.trackers.resource_tables.0.len(),
+        })
     }
 
     #[doc(hidden)]

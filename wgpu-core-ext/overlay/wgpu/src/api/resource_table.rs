@@ -178,3 +178,19 @@ impl ResourceTable {
         }
     }
 }
+
+impl CommandBuffer {
+    /// How many buffers, textures and resource tables the command buffer tracks (`None` on
+    /// backends other than wgpu-core, or once submitted). For tests of the per-draw cost of
+    /// tables: a table counts once, and its slots not at all.
+    #[doc(hidden)]
+    pub fn tracked_resource_counts(&self) -> Option<(usize, usize, usize)> {
+        #[cfg(wgpu_core)]
+        if let Some(buffer) = self.buffer.as_core_opt() {
+            return buffer
+                .tracked()
+                .map(|c| (c.buffers, c.textures, c.resource_tables));
+        }
+        None
+    }
+}

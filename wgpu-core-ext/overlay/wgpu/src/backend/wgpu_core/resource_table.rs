@@ -222,3 +222,9 @@ impl CoreResourceTable {
         self.context.0.resource_table_type_id(self.id, slot)
     }
 }
+
+impl super::CoreCommandBuffer {
+    pub(crate) fn tracked(&self) -> Option<wgc::resource_table::TrackedCounts> {
+        self.context.0.command_buffer_tracked(self.id)
+    }
+}
