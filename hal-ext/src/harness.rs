@@ -327,3 +327,27 @@ pub fn find_source<E: std::error::Error + 'static>(error: &wgpu::Error) -> Optio
     }
     None
 }
+
+/// A one-mip, single-sample 2D texture of `width`×`height`.
+pub fn texture_2d(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    width: u32,
+    height: u32,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("test texture"),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}

@@ -20,7 +20,8 @@ fn adapter(backends: wgpu::Backends) -> wgpu::Adapter {
     desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
     desc.flags = wgpu::InstanceFlags::empty();
     let instance = wgpu::Instance::new(desc);
-    pollster::block_on(instance.request_adapter(&Default::default())).expect("an adapter of the backend")
+    pollster::block_on(instance.request_adapter(&Default::default()))
+        .expect("an adapter of the backend")
 }
 
 /// A device that can hold `max` textures in a binding array or a table, if the adapter can.
@@ -30,7 +31,8 @@ fn device(backends: wgpu::Backends, max: u32, table: bool) -> Option<(wgpu::Devi
     let fits = if table {
         max <= limits.max_resource_table_size
     } else {
-        max <= limits.max_binding_array_elements_per_shader_stage && max <= limits.max_sampled_textures_per_shader_stage
+        max <= limits.max_binding_array_elements_per_shader_stage
+            && max <= limits.max_sampled_textures_per_shader_stage
     };
     if !fits {
         return None;
@@ -40,7 +42,8 @@ fn device(backends: wgpu::Backends, max: u32, table: bool) -> Option<(wgpu::Devi
         required.max_resource_table_size = max;
     } else {
         required.max_binding_array_elements_per_shader_stage = max;
-        required.max_sampled_textures_per_shader_stage = max.max(required.max_sampled_textures_per_shader_stage);
+        required.max_sampled_textures_per_shader_stage =
+            max.max(required.max_sampled_textures_per_shader_stage);
     }
     pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         required_features: if table {
@@ -56,28 +59,28 @@ fn device(backends: wgpu::Backends, max: u32, table: bool) -> Option<(wgpu::Devi
 }
 
 fn view(device: &wgpu::Device) -> wgpu::TextureView {
-    let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: None,
-            size: wgpu::Extent3d {
-                width: 1,
-                height: 1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
+    let texture = hal_ext::harness::texture_2d(
+        device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
     // Tables see pinned textures only (and pinning changes nothing for binding arrays).
-    if device.features().contains(wgpu::Features::SAMPLING_RESOURCE_TABLE) {
+    if device
+        .features()
+        .contains(wgpu::Features::SAMPLING_RESOURCE_TABLE)
+    {
         texture.pin(wgpu::PinnedUsage::Sampled);
     }
     texture.create_view(&Default::default())
 }
 
-fn pipeline(device: &wgpu::Device, source: &str, layout: Option<&wgpu::PipelineLayout>) -> wgpu::ComputePipeline {
+fn pipeline(
+    device: &wgpu::Device,
+    source: &str,
+    layout: Option<&wgpu::PipelineLayout>,
+) -> wgpu::ComputePipeline {
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
         source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -174,7 +177,9 @@ fn resource_table(backends: wgpu::Backends, size: u32, runs: usize) -> Option<Du
     );
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
     for _ in 0..size {
-        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+        table
+            .insert_binding(wgpu::BindingResource::TextureView(&view))
+            .unwrap();
     }
     Some(measure(&device, &queue, runs, &|pass| {
         pass.set_pipeline(&pipeline);
@@ -217,7 +222,9 @@ fn main() {
     for size in sizes {
         let array = binding_array(backends, size, runs);
         let table = resource_table(backends, size, runs);
-        let ratio = table.map_or("—".into(), |t| format!("{:.2}x", t.as_secs_f64() / baseline.as_secs_f64()));
+        let ratio = table.map_or("—".into(), |t| {
+            format!("{:.2}x", t.as_secs_f64() / baseline.as_secs_f64())
+        });
         let cell = |d: Option<Duration>| d.map_or("— (over the limit)".into(), ms);
         println!("| {size} | {} | {} | {ratio} |", cell(array), cell(table));
     }

@@ -36,7 +36,11 @@ pub fn texel(index: u32, x: u32, y: u32) -> [u8; 4] {
     }
     let r = (index % GRID) * 4;
     let g = (index / GRID) * 4;
-    let b = if (x / 2 + y / 2) % 2 == 0 { 255 - (index % 251) as u8 } else { 32 };
+    let b = if (x / 2 + y / 2) % 2 == 0 {
+        255 - (index % 251) as u8
+    } else {
+        32
+    };
     [r as u8, g as u8, b, 255]
 }
 
@@ -123,7 +127,12 @@ fn fs(q: Quad) -> @location(0) vec4<f32> {
 
 /// Runs the demo on `device` (which needs `SAMPLING_RESOURCE_TABLE` and a
 /// `max_resource_table_size` of at least `GRID² + 1`), timing `frames` frames of each kind.
-pub fn run(adapter: &wgpu::Adapter, device: &wgpu::Device, queue: &wgpu::Queue, frames: u32) -> Report {
+pub fn run(
+    adapter: &wgpu::Adapter,
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    frames: u32,
+) -> Report {
     let count = GRID * GRID;
     let table_size = count + 1;
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
@@ -353,6 +362,8 @@ pub fn write_png(path: &std::path::Path, image: &[u8]) -> std::io::Result<()> {
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
-    writer.write_image_data(image).map_err(std::io::Error::other)?;
+    writer
+        .write_image_data(image)
+        .map_err(std::io::Error::other)?;
     writer.finish().map_err(std::io::Error::other)
 }

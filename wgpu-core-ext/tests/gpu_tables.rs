@@ -1,7 +1,7 @@
 //! Resource tables on a real Vulkan driver (lavapipe in CI), validation layer on: what
 //! shaders read through `getResource`/`hasResource` is checked value by value.
 
-use hal_ext::harness::GpuContext;
+use hal_ext::harness::{texture_2d, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 const SIZE: u32 = 1000;
@@ -22,7 +22,12 @@ fn heterogeneous() -> GpuContext {
 }
 
 /// A 1×1 texture of `format` holding `texel`.
-fn texel_texture(gpu: &GpuContext, format: wgpu::TextureFormat, texel: &[u8], usage: wgpu::TextureUsages) -> wgpu::Texture {
+fn texel_texture(
+    gpu: &GpuContext,
+    format: wgpu::TextureFormat,
+    texel: &[u8],
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
     square_texture(gpu, format, 1, texel, usage)
 }
 
@@ -39,16 +44,13 @@ fn square_texture(
         height: side,
         depth_or_array_layers: 1,
     };
-    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("texel"),
-        size,
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
+    let texture = texture_2d(
+        &gpu.device,
         format,
-        usage: usage | wgpu::TextureUsages::COPY_DST,
-        view_formats: &[],
-    });
+        side,
+        side,
+        usage | wgpu::TextureUsages::COPY_DST,
+    );
     let data = texel.repeat((side * side) as usize);
     gpu.queue.write_texture(
         texture.as_image_copy(),
@@ -67,18 +69,29 @@ fn storage_buffer(gpu: &GpuContext, words: usize) -> wgpu::Buffer {
     gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
         size: (words * 4) as u64,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     })
 }
 
 fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
 }
 
 /// Runs `main` of `source` over `invocations` with the table set and `out` at group 0
 /// binding 0; returns `out`'s words.
-fn dispatch(gpu: &GpuContext, source: &str, table: &wgpu::ResourceTable, out: &wgpu::Buffer, invocations: u32) -> Vec<u32> {
+fn dispatch(
+    gpu: &GpuContext,
+    source: &str,
+    table: &wgpu::ResourceTable,
+    out: &wgpu::Buffer,
+    invocations: u32,
+) -> Vec<u32> {
     dispatch_with(gpu, source, table, &[out], invocations)
 }
 
@@ -90,41 +103,69 @@ fn dispatch_with(
     buffers: &[&wgpu::Buffer],
     invocations: u32,
 ) -> Vec<u32> {
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("table shader"),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("table reader"),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let entries = buffers
-        .iter()
-        .enumerate()
-        .map(|(binding, buffer)| wgpu::BindGroupEntry {
-            binding: binding as u32,
-            resource: buffer.as_entire_binding(),
-        })
-        .collect::<Vec<_>>();
-    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("buffers"),
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &entries,
-    });
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.set_resource_table(Some(table));
-        pass.dispatch_workgroups(invocations.div_ceil(64), 1, 1);
-    }
-    gpu.queue.submit([encoder.finish()]);
+    let kernel = Kernel::new(gpu, source, buffers);
+    gpu.queue
+        .submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
     words(&gpu.read_buffer(buffers[0]))
+}
+
+/// A compute pipeline (entry point `main`, default layout) with its buffers at group 0.
+struct Kernel {
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+}
+
+impl Kernel {
+    fn new(gpu: &GpuContext, source: &str, buffers: &[&wgpu::Buffer]) -> Self {
+        let module = gpu
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("table shader"),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            });
+        let pipeline = gpu
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("table reader"),
+                layout: None,
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+        let entries = buffers
+            .iter()
+            .enumerate()
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding: binding as u32,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect::<Vec<_>>();
+        let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("buffers"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &entries,
+        });
+        Self { pipeline, group }
+    }
+
+    /// A command buffer dispatching `workgroups` with `table` set.
+    fn encode(
+        &self,
+        gpu: &GpuContext,
+        table: &wgpu::ResourceTable,
+        workgroups: u32,
+    ) -> wgpu::CommandBuffer {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.group, &[]);
+            pass.set_resource_table(Some(table));
+            pass.dispatch_workgroups(workgroups, 1, 1);
+        }
+        encoder.finish()
+    }
 }
 
 const READ_EVERY_SLOT: &str = r#"
@@ -168,7 +209,10 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
         );
         texture.pin(PinnedUsage::Sampled);
         let view = texture.create_view(&Default::default());
-        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&view)), Ok(slot));
+        assert_eq!(
+            table.insert_binding(wgpu::BindingResource::TextureView(&view)),
+            Ok(slot)
+        );
         textures.push(texture);
     }
     let out = storage_buffer(&gpu, SIZE as usize + 1);
@@ -211,21 +255,43 @@ fn gpu_has_resource_matrix_and_default_resources() {
     });
     let usage = wgpu::TextureUsages::TEXTURE_BINDING;
     // Slot 0: the right type, pinned (2×2, so its width tells it from a 1×1 default).
-    let right = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &42u32.to_le_bytes(), usage);
+    let right = square_texture(
+        &gpu,
+        wgpu::TextureFormat::R32Uint,
+        2,
+        &42u32.to_le_bytes(),
+        usage,
+    );
     right.pin(PinnedUsage::Sampled);
     // Slot 1: a float texture (the wrong type for texture_2d<u32>).
     let float = square_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, 2, &[255; 4], usage);
     float.pin(PinnedUsage::Sampled);
     // Slot 3: removed. Slot 4: the right type, never pinned. Slot 5: a sampler.
-    let removed = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &7u32.to_le_bytes(), usage);
+    let removed = square_texture(
+        &gpu,
+        wgpu::TextureFormat::R32Uint,
+        2,
+        &7u32.to_le_bytes(),
+        usage,
+    );
     removed.pin(PinnedUsage::Sampled);
-    let unpinned = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &9u32.to_le_bytes(), usage);
+    let unpinned = square_texture(
+        &gpu,
+        wgpu::TextureFormat::R32Uint,
+        2,
+        &9u32.to_le_bytes(),
+        usage,
+    );
     let sampler = gpu.device.create_sampler(&Default::default());
     let views = [&right, &float, &removed, &unpinned].map(|t| t.create_view(&Default::default()));
     for (slot, view) in [0, 1, 3, 4].into_iter().zip(&views) {
-        table.update(slot, wgpu::BindingResource::TextureView(view)).expect("free slot");
+        table
+            .update(slot, wgpu::BindingResource::TextureView(view))
+            .expect("free slot");
     }
-    table.update(5, wgpu::BindingResource::Sampler(&sampler)).expect("free slot");
+    table
+        .update(5, wgpu::BindingResource::Sampler(&sampler))
+        .expect("free slot");
     table.remove_binding(3).unwrap();
 
     let probes: [(i32, [u32; 5]); 9] = [
@@ -245,10 +311,19 @@ fn gpu_has_resource_matrix_and_default_resources() {
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    let indices = probes.iter().flat_map(|(i, _)| i.to_le_bytes()).collect::<Vec<_>>();
+    let indices = probes
+        .iter()
+        .flat_map(|(i, _)| i.to_le_bytes())
+        .collect::<Vec<_>>();
     gpu.queue.write_buffer(&probe_buffer, 0, &indices);
     let out = storage_buffer(&gpu, probes.len() * 5);
-    let got = dispatch_with(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
+    let got = dispatch_with(
+        &gpu,
+        HAS_RESOURCE,
+        &table,
+        &[&out, &probe_buffer],
+        probes.len() as u32,
+    );
     for (n, (index, expected)) in probes.iter().enumerate() {
         assert_eq!(&got[n * 5..n * 5 + 5], expected, "probe index {index}");
     }
@@ -308,38 +383,63 @@ fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
         size: 8,
     });
     let usage = wgpu::TextureUsages::TEXTURE_BINDING;
-    let red = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[255, 0, 0, 255], usage);
-    let green = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[0, 255, 0, 255], usage);
+    let red = texel_texture(
+        &gpu,
+        wgpu::TextureFormat::Rgba8Unorm,
+        &[255, 0, 0, 255],
+        usage,
+    );
+    let green = texel_texture(
+        &gpu,
+        wgpu::TextureFormat::Rgba8Unorm,
+        &[0, 255, 0, 255],
+        usage,
+    );
     let views = [&red, &green].map(|t| {
         t.pin(PinnedUsage::Sampled);
         t.create_view(&Default::default())
     });
     for view in &views {
-        table.insert_binding(wgpu::BindingResource::TextureView(view)).unwrap();
+        table
+            .insert_binding(wgpu::BindingResource::TextureView(view))
+            .unwrap();
     }
     let sampler = gpu.device.create_sampler(&Default::default());
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::Sampler(&sampler)),
+        Ok(2)
+    );
 
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("sample through table"),
-        source: wgpu::ShaderSource::Wgsl(SAMPLE_THROUGH_TABLE.into()),
-    });
+    let module = gpu
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("sample through table"),
+            source: wgpu::ShaderSource::Wgsl(SAMPLE_THROUGH_TABLE.into()),
+        });
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
-    let mut bundle = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-        label: Some("table bundle"),
-        color_formats: &[Some(format)],
-        depth_stencil: None,
-        sample_count: 1,
-        multiview: None,
-    });
+    let mut bundle =
+        gpu.device
+            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                label: Some("table bundle"),
+                color_formats: &[Some(format)],
+                depth_stencil: None,
+                sample_count: 1,
+                multiview: None,
+            });
     bundle.set_pipeline(&pipeline);
     bundle.set_resource_table(Some(&table));
     bundle.draw(0..3, 0..1);
     let bundle = bundle.finish(&Default::default());
 
     let expected = (0..16)
-        .map(|i| if i % 4 < 2 { [255, 0, 0, 255] } else { [0, 255, 0, 255] })
+        .map(|i| {
+            if i % 4 < 2 {
+                [255, 0, 0, 255]
+            } else {
+                [0, 255, 0, 255]
+            }
+        })
         .collect::<Vec<_>>();
     for use_bundle in [false, true] {
         let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
@@ -422,8 +522,12 @@ fn gpu_slot_lifecycle_follows_submissions() {
     let (_a, a) = u32_texture(&gpu, 11);
     let (_b, b) = u32_texture(&gpu, 22);
     let (_c, c) = u32_texture(&gpu, 33);
-    table.update(0, wgpu::BindingResource::TextureView(&a)).unwrap();
-    table.update(1, wgpu::BindingResource::TextureView(&b)).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&a))
+        .unwrap();
+    table
+        .update(1, wgpu::BindingResource::TextureView(&b))
+        .unwrap();
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [11, 22]);
 
     // A long submission that reads slot 0 goes out; removing the slot is immediate, reusing
@@ -431,19 +535,31 @@ fn gpu_slot_lifecycle_follows_submissions() {
     let index = submit_busy_reader(&gpu, &table, &out);
     table.remove_binding(0).unwrap();
     match table.update(0, wgpu::BindingResource::TextureView(&c)) {
-        Err(E::NotYetAvailable { slot: 0, available_after, .. }) => assert_eq!(available_after, index_value(&index)),
+        Err(E::NotYetAvailable {
+            slot: 0,
+            available_after,
+            ..
+        }) => assert_eq!(available_after, index_value(&index)),
         other => panic!("expected NotYetAvailable, got {other:?}"),
     }
     // Meanwhile insert_binding skips it.
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&c)), Ok(2));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::TextureView(&c)),
+        Ok(2)
+    );
     gpu.wait();
-    table.update(0, wgpu::BindingResource::TextureView(&c)).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&c))
+        .unwrap();
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 22]);
 
     // Remove and reinsert: the lowest available slot once completed.
     table.remove_binding(1).unwrap();
     gpu.wait();
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&a)), Ok(1));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::TextureView(&a)),
+        Ok(1)
+    );
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 11]);
 }
 
@@ -466,43 +582,24 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 "#;
 
-fn submit_busy_reader(gpu: &GpuContext, table: &wgpu::ResourceTable, out: &wgpu::Buffer) -> wgpu::SubmissionIndex {
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("busy"),
-        source: wgpu::ShaderSource::Wgsl(BUSY_READER.into()),
-    });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("busy"),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: out.as_entire_binding(),
-        }],
-    });
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.set_resource_table(Some(table));
-        pass.dispatch_workgroups(16, 1, 1);
-    }
-    gpu.queue.submit([encoder.finish()])
+fn submit_busy_reader(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    out: &wgpu::Buffer,
+) -> wgpu::SubmissionIndex {
+    let kernel = Kernel::new(gpu, BUSY_READER, &[out]);
+    gpu.queue.submit([kernel.encode(gpu, table, 16)])
 }
 
 /// The submission index as the slot errors report it.
 fn index_value(index: &wgpu::SubmissionIndex) -> u64 {
     // `SubmissionIndex` is opaque; its debug form carries the number.
     let text = format!("{index:?}");
-    text.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap()
+    text.chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap()
 }
 
 #[test]
@@ -513,40 +610,13 @@ fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
         size: 4,
     });
     let (texture, view) = u32_texture(&gpu, 5);
-    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&view))
+        .unwrap();
     drop(view);
     let out = storage_buffer(&gpu, 1);
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: None,
-        source: wgpu::ShaderSource::Wgsl(READ_SLOT_ZERO.into()),
-    });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: None,
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: out.as_entire_binding(),
-        }],
-    });
-    let encode = || {
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &group, &[]);
-            pass.set_resource_table(Some(&table));
-            pass.dispatch_workgroups(1, 1, 1);
-        }
-        encoder.finish()
-    };
+    let kernel = Kernel::new(&gpu, READ_SLOT_ZERO, &[&out]);
+    let encode = || kernel.encode(&gpu, &table, 1);
     let first = encode();
     let second = encode();
     gpu.queue.submit([first]);
@@ -558,7 +628,9 @@ fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
     assert_eq!(words(&gpu.read_buffer(&out)), [5]);
     let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([second]));
     assert!(
-        error.as_ref().is_some_and(|e| e.to_string().contains("destroyed")),
+        error
+            .as_ref()
+            .is_some_and(|e| e.to_string().contains("destroyed")),
         "{error:?}"
     );
 }
@@ -570,20 +642,13 @@ fn gpu_pinning_transitions_a_rendered_texture_once() {
         label: Some("pinned render target"),
         size: 4,
     });
-    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("rendered"),
-        size: wgpu::Extent3d {
-            width: 1,
-            height: 1,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::R32Uint,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-        view_formats: &[],
-    });
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+    );
     let view = texture.create_view(&Default::default());
     let clear = |value: f64| {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
@@ -609,16 +674,23 @@ fn gpu_pinning_transitions_a_rendered_texture_once() {
     };
     gpu.queue.submit([clear(77.0)]);
     texture.pin(PinnedUsage::Sampled);
-    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&view))
+        .unwrap();
     let out = storage_buffer(&gpu, 1);
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [77]);
 
     // Pinned for sampling, the texture cannot be an attachment; unpinned, it can again.
-    let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([clear(1.0)]));
+    let (_, error) =
+        hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([clear(1.0)]));
     let error = error.expect("using a pinned texture as an attachment is an error");
     assert!(error.to_string().contains("pinned"), "{error}");
     texture.unpin();
-    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [0], "unpinned: not visible");
+    assert_eq!(
+        dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1),
+        [0],
+        "unpinned: not visible"
+    );
     gpu.queue.submit([clear(88.0)]);
     texture.pin(PinnedUsage::Sampled);
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [88]);
@@ -652,29 +724,28 @@ fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
         label: Some("storage"),
         size: 4,
     });
-    let image = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("storage image"),
-        size: wgpu::Extent3d {
-            width: 4,
-            height: 1,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::R32Uint,
-        usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
-        view_formats: &[],
-    });
+    let image = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        4,
+        1,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+    );
     image.pin(PinnedUsage::StorageReadWrite);
     let data = storage_buffer(&gpu, 4);
-    gpu.queue.write_buffer(&data, 0, &[1u32, 2, 3, 4].map(u32::to_le_bytes).concat());
+    gpu.queue
+        .write_buffer(&data, 0, &[1u32, 2, 3, 4].map(u32::to_le_bytes).concat());
     data.pin(PinnedUsage::StorageReadWrite);
     let view = image.create_view(&Default::default());
-    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&view))
+        .unwrap();
     table.update(1, data.as_entire_binding()).unwrap();
     let out = storage_buffer(&gpu, 4);
-    assert_eq!(dispatch(&gpu, STORAGE_THROUGH_TABLE, &table, &out, 4), [7; 4]);
+    assert_eq!(
+        dispatch(&gpu, STORAGE_THROUGH_TABLE, &table, &out, 4),
+        [7; 4]
+    );
 
     data.unpin();
     image.unpin();
@@ -721,7 +792,10 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
         .filter(|(a, b)| a != b)
         .count();
     assert_eq!(differing, 0, "pixels differing from the CPU reference");
-    assert!(report.bindful_matches, "the bindful frame differs from the bindless one");
+    assert!(
+        report.bindful_matches,
+        "the bindful frame differs from the bindless one"
+    );
 }
 
 #[test]
@@ -735,17 +809,20 @@ fn gpu_a_layout_must_leave_room_for_the_table_sets() {
             ..limits()
         },
     );
-    let empty = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("empty"),
-        entries: &[],
-    });
+    let empty = gpu
+        .device
+        .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("empty"),
+            entries: &[],
+        });
     let layout = |groups: usize| {
         hal_ext::harness::validation_error(&gpu.device, || {
-            gpu.device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-                label: Some("with table"),
-                bind_group_layouts: &vec![Some(&empty); groups],
-                immediate_size: 0,
-            })
+            gpu.device
+                .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                    label: Some("with table"),
+                    bind_group_layouts: &vec![Some(&empty); groups],
+                    immediate_size: 0,
+                })
         })
         .1
     };

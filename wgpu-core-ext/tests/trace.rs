@@ -25,30 +25,29 @@ fn resource_table_calls_are_recorded() {
             label: Some("traced"),
             size: 8,
         });
-        assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
-        table.update(5, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+        assert_eq!(
+            table.insert_binding(wgpu::BindingResource::Sampler(&sampler)),
+            Ok(0)
+        );
+        table
+            .update(5, wgpu::BindingResource::Sampler(&sampler))
+            .unwrap();
         table.remove_binding(0).unwrap();
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("pinned"),
-            size: wgpu::Extent3d {
-                width: 1,
-                height: 1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
+        let texture = hal_ext::harness::texture_2d(
+            &device,
+            wgpu::TextureFormat::Rgba8Unorm,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+        );
         texture.pin(wgpu::PinnedUsage::Sampled);
         texture.unpin();
-        let layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-            label: Some("with table"),
-            bind_group_layouts: &[],
-            immediate_size: 0,
-        });
+        let layout =
+            device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                label: Some("with table"),
+                bind_group_layouts: &[],
+                immediate_size: 0,
+            });
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
             source: wgpu::ShaderSource::Wgsl(
@@ -91,7 +90,10 @@ fn resource_table_calls_are_recorded() {
         "DestroyResourceTable(",
         "DropResourceTable(",
     ] {
-        assert!(trace.contains(action), "`{action}` missing from the trace:\n{trace}");
+        assert!(
+            trace.contains(action),
+            "`{action}` missing from the trace:\n{trace}"
+        );
     }
     // pin, then unpin, in order.
     let pins = trace

@@ -2,7 +2,7 @@
 //! 10,000 dispatches adds one table to the command buffer and none of its slots' resources,
 //! so nothing per entry is merged, tracked or transitioned.
 
-use hal_ext::harness::{noop_device, validation_error};
+use hal_ext::harness::{noop_device, texture_2d, validation_error};
 
 const SLOTS: u32 = 100_000;
 const DISPATCHES: u32 = 10_000;
@@ -16,20 +16,13 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
             ..Default::default()
         },
     );
-    let texture = device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("pinned"),
-        size: wgpu::Extent3d {
-            width: 1,
-            height: 1,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8Unorm,
-        usage: wgpu::TextureUsages::TEXTURE_BINDING,
-        view_formats: &[],
-    });
+    let texture = texture_2d(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
     texture.pin(wgpu::PinnedUsage::Sampled);
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("big"),
@@ -37,7 +30,9 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
     });
     let view = texture.create_view(&Default::default());
     for _ in 0..SLOTS {
-        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+        table
+            .insert_binding(wgpu::BindingResource::TextureView(&view))
+            .unwrap();
     }
     assert_eq!(table.slot_type_id(SLOTS - 1), 2, "texture_2d<f32>");
 

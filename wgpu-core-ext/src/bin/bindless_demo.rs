@@ -44,28 +44,36 @@ fn main() -> ExitCode {
         eprintln!("bindless-demo: no Vulkan adapter (run `cargo xtask setup`)");
         return ExitCode::FAILURE;
     };
-    let (device, queue) = match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        label: Some("bindless demo"),
-        required_features: features,
-        required_limits: limits,
-        ..Default::default()
-    })) {
-        Ok(pair) => pair,
-        Err(e) => {
-            eprintln!("bindless-demo: the adapter cannot run resource tables: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let (device, queue) =
+        match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("bindless demo"),
+            required_features: features,
+            required_limits: limits,
+            ..Default::default()
+        })) {
+            Ok(pair) => pair,
+            Err(e) => {
+                eprintln!("bindless-demo: the adapter cannot run resource tables: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
     let report = demo::run(&adapter, &device, &queue, args.frames);
     if let Some(validated) = &validated {
         println!(
             "validation layer: no messages; validated frame {} the timed one",
-            if *validated == report.image { "identical to" } else { "DIFFERENT FROM" }
+            if *validated == report.image {
+                "identical to"
+            } else {
+                "DIFFERENT FROM"
+            }
         );
     }
     let validated_ok = validated.is_none_or(|v| v == report.image);
     let info = &report.adapter;
-    println!("adapter: {} ({:?}, {} {})", info.name, info.backend, info.driver, info.driver_info);
+    println!(
+        "adapter: {} ({:?}, {} {})",
+        info.name, info.backend, info.driver, info.driver_info
+    );
     println!(
         "table: {} slots ({} textures + 1 sampler), one instanced draw of {} quads",
         report.table_size, report.textures, report.textures
@@ -92,7 +100,11 @@ fn main() -> ExitCode {
         demo::SIDE,
         demo::SIDE,
         if exact { "equals" } else { "DIFFERS FROM" },
-        if report.bindful_matches { "identical" } else { "DIFFERENT" }
+        if report.bindful_matches {
+            "identical"
+        } else {
+            "DIFFERENT"
+        }
     );
     if exact && report.bindful_matches && validated_ok {
         ExitCode::SUCCESS
