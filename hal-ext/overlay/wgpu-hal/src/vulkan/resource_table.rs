@@ -11,6 +11,11 @@
 //! | `+2` (heterogeneous) | storage images | |
 //! | `+3` (heterogeneous) | storage buffers | |
 //!
+//! With `VK_EXT_mutable_descriptor_type`, heterogeneous tables keep sampled images, storage
+//! images and storage buffers in one `MUTABLE_EXT` array (set `+0`, binding 1): one
+//! descriptor per slot instead of three, and two sets instead of four. Samplers keep their
+//! own set (mutable descriptors need not support them).
+//!
 //! The arrays are `PARTIALLY_BOUND | UPDATE_AFTER_BIND | UPDATE_UNUSED_WHILE_PENDING`:
 //! slots are written while submissions that use other slots are in flight (wgpu-core
 //! guarantees a slot is not rewritten while a submission that may read it is pending).
@@ -21,7 +26,7 @@
 use alloc::{collections::BTreeMap, vec::Vec};
 
 use arrayvec::ArrayVec;
-use ash::vk;
+use ash::{ext, vk};
 use naga::resource_table::{Kind, UNPLACED_GROUP};
 
 use crate::resource_table::{
@@ -30,14 +35,32 @@ use crate::resource_table::{
 };
 
 /// The table sets' place of each kind: (set offset, binding).
-const fn placement(kind: Kind) -> (u32, u32) {
+const fn placement(kind: Kind, mutable: bool) -> (u32, u32) {
     match kind {
         Kind::Metadata => (0, 0),
         Kind::SampledTexture => (0, 1),
         Kind::Sampler => (1, 0),
+        Kind::StorageTexture | Kind::StorageBuffer if mutable => (0, 1),
         Kind::StorageTexture => (2, 0),
         Kind::StorageBuffer => (3, 0),
     }
+}
+
+/// What the mutable array (set `+0`, binding 1) of a mutable layout holds.
+const MUTABLE_TYPES: [vk::DescriptorType; 3] = [
+    vk::DescriptorType::SAMPLED_IMAGE,
+    vk::DescriptorType::STORAGE_IMAGE,
+    vk::DescriptorType::STORAGE_BUFFER,
+];
+
+/// The mutable-descriptor feature to enable, when the extension is and the device has it.
+pub(super) fn mutable_feature(
+    enabled_extensions: &[&'static core::ffi::CStr],
+    supported: Option<&vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT>,
+) -> Option<vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT<'static>> {
+    (enabled_extensions.contains(&ext::mutable_descriptor_type::NAME)
+        && supported.is_some_and(|f| f.mutable_descriptor_type != 0))
+    .then(|| vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT::default().mutable_descriptor_type(true))
 }
 
 /// The array kinds, in set order.
@@ -73,10 +96,22 @@ const RESOURCES_HEADROOM: u32 = 1024;
 pub struct TableLayout {
     extra_sets: ArrayVec<vk::DescriptorSetLayout, 3>,
     heterogeneous: bool,
+    /// Heterogeneous kinds share one mutable array.
+    mutable: bool,
 }
 
 impl TableLayout {
+    /// The kinds that have an array of their own, in set order.
     fn kinds(&self) -> &'static [Kind] {
+        if self.heterogeneous && !self.mutable {
+            &ARRAYS
+        } else {
+            &ARRAYS[..2]
+        }
+    }
+
+    /// Every kind shaders may reach.
+    fn reachable(&self) -> &'static [Kind] {
         if self.heterogeneous {
             &ARRAYS
         } else {
@@ -90,6 +125,7 @@ impl TableLayout {
 pub struct Table {
     pool: vk::DescriptorPool,
     sets: ArrayVec<vk::DescriptorSet, 4>,
+    mutable: bool,
 }
 
 impl super::BindGroup {
@@ -202,9 +238,9 @@ pub(super) fn extend_binding_map(
         return;
     };
     let first_set = groups.len() as u32 - 1;
-    let kinds = core::iter::once(Kind::Metadata).chain(table.kinds().iter().copied());
+    let kinds = core::iter::once(Kind::Metadata).chain(table.reachable().iter().copied());
     for kind in kinds {
-        let (set, binding) = placement(kind);
+        let (set, binding) = placement(kind, table.mutable);
         binding_map.insert(
             naga::ResourceBinding {
                 group: UNPLACED_GROUP,
@@ -223,6 +259,7 @@ impl super::Device {
     unsafe fn create_set_layout(
         &self,
         bindings: &[(u32, Kind, u32)],
+        mutable: bool,
     ) -> Result<vk::DescriptorSetLayout, crate::DeviceError> {
         let array_flags = vk::DescriptorBindingFlags::PARTIALLY_BOUND
             | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND
@@ -232,7 +269,11 @@ impl super::Device {
             .iter()
             .map(|&(binding, kind, count)| vk::DescriptorSetLayoutBinding {
                 binding,
-                descriptor_type: descriptor_type(kind),
+                descriptor_type: if mutable && binding == 1 {
+                    vk::DescriptorType::MUTABLE_EXT
+                } else {
+                    descriptor_type(kind)
+                },
                 descriptor_count: count,
                 stage_flags: STAGES,
                 ..Default::default()
@@ -247,10 +288,16 @@ impl super::Device {
             .collect::<ArrayVec<_, 2>>();
         let mut flag_info =
             vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
-        let info = vk::DescriptorSetLayoutCreateInfo::default()
+        let lists = mutable_lists(mutable);
+        let mut mutable_info =
+            vk::MutableDescriptorTypeCreateInfoEXT::default().mutable_descriptor_type_lists(&lists);
+        let mut info = vk::DescriptorSetLayoutCreateInfo::default()
             .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
             .bindings(&vk_bindings)
             .push_next(&mut flag_info);
+        if mutable {
+            info = info.push_next(&mut mutable_info);
+        }
         unsafe { self.shared.raw.create_descriptor_set_layout(&info, None) }
             .map_err(super::map_host_device_oom_err)
     }
@@ -260,9 +307,15 @@ impl super::Device {
         desc: &ResourceTableLayoutDescriptor,
     ) -> Result<(super::BindGroupLayout, ResourceTableLayoutInfo), crate::DeviceError> {
         let count = desc.max_size + DEFAULT_SLOTS;
+        let mutable = desc.heterogeneous
+            && self
+                .shared
+                .enabled_extensions
+                .contains(&ext::mutable_descriptor_type::NAME);
         let table = TableLayout {
             extra_sets: ArrayVec::new(),
             heterogeneous: desc.heterogeneous,
+            mutable,
         };
         let mut raws = Vec::new();
         for (i, &kind) in table.kinds().iter().enumerate() {
@@ -271,7 +324,7 @@ impl super::Device {
             } else {
                 &[(0, kind, count)]
             };
-            match unsafe { self.create_set_layout(bindings) } {
+            match unsafe { self.create_set_layout(bindings, mutable && i == 0) } {
                 Ok(raw) => raws.push(raw),
                 Err(e) => {
                     for raw in raws {
@@ -341,7 +394,11 @@ impl super::Device {
         let mut sizes = kinds
             .iter()
             .map(|&kind| vk::DescriptorPoolSize {
-                ty: descriptor_type(kind),
+                ty: if layout.mutable && kind == Kind::SampledTexture {
+                    vk::DescriptorType::MUTABLE_EXT
+                } else {
+                    descriptor_type(kind)
+                },
                 descriptor_count: count,
             })
             .collect::<ArrayVec<_, 5>>();
@@ -349,10 +406,24 @@ impl super::Device {
             ty: vk::DescriptorType::STORAGE_BUFFER,
             descriptor_count: 1,
         });
-        let pool_info = vk::DescriptorPoolCreateInfo::default()
+        // The pool's type lists, one per pool size.
+        let lists = mutable_lists(layout.mutable);
+        let pool_lists = sizes
+            .iter()
+            .map(|size| match size.ty {
+                vk::DescriptorType::MUTABLE_EXT => lists[1],
+                _ => lists[0],
+            })
+            .collect::<ArrayVec<_, 5>>();
+        let mut mutable_info =
+            vk::MutableDescriptorTypeCreateInfoEXT::default().mutable_descriptor_type_lists(&pool_lists);
+        let mut pool_info = vk::DescriptorPoolCreateInfo::default()
             .flags(vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND)
             .max_sets(kinds.len() as u32)
             .pool_sizes(&sizes);
+        if layout.mutable {
+            pool_info = pool_info.push_next(&mut mutable_info);
+        }
         let pool = unsafe { self.shared.raw.create_descriptor_pool(&pool_info, None) }
             .map_err(super::map_host_device_oom_err)?;
 
@@ -401,6 +472,7 @@ impl super::Device {
         Ok(super::BindGroup::Table(Table {
             pool,
             sets: sets.into_iter().collect(),
+            mutable: layout.mutable,
         }))
     }
 
@@ -454,7 +526,7 @@ impl super::Device {
                     ResourceTableResource::Sampler(_) => Kind::Sampler,
                     ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
                 };
-                let (set, binding) = placement(kind);
+                let (set, binding) = placement(kind, table.mutable);
                 let write = vk::WriteDescriptorSet::default()
                     .dst_set(table.sets[set as usize])
                     .dst_binding(binding)
@@ -470,4 +542,13 @@ impl super::Device {
             .collect::<Vec<_>>();
         unsafe { self.shared.raw.update_descriptor_sets(&vk_writes, &[]) };
     }
+}
+
+/// The type lists of the first set's bindings (metadata: none; the array: [`MUTABLE_TYPES`]).
+fn mutable_lists(mutable: bool) -> [vk::MutableDescriptorTypeListEXT<'static>; 2] {
+    let array = if mutable { &MUTABLE_TYPES[..] } else { &[] };
+    [
+        vk::MutableDescriptorTypeListEXT::default(),
+        vk::MutableDescriptorTypeListEXT::default().descriptor_types(array),
+    ]
 }
