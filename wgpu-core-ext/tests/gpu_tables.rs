@@ -519,7 +519,7 @@ fn gpu_slot_lifecycle_follows_submissions() {
         size: 4,
     });
     let out = storage_buffer(&gpu, 2);
-    let (_a, a) = u32_texture(&gpu, 11);
+    let (a_texture, a) = u32_texture(&gpu, 11);
     let (_b, b) = u32_texture(&gpu, 22);
     let (_c, c) = u32_texture(&gpu, 33);
     table
@@ -561,6 +561,15 @@ fn gpu_slot_lifecycle_follows_submissions() {
         Ok(1)
     );
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 11]);
+
+    // Queue writes to a pinned texture are allowed; the next submission sees the new data.
+    gpu.queue.write_texture(
+        a_texture.as_image_copy(),
+        &44u32.to_le_bytes(),
+        wgpu::TexelCopyBufferLayout::default(),
+        a_texture.size(),
+    );
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 44]);
 }
 
 /// Reads slot 0 in a loop long enough (hundreds of milliseconds on lavapipe) to be still

@@ -173,3 +173,88 @@ fn storage_type_ids_say_read_only_or_writable() {
     buffer.pin(PinnedUsage::StorageReadWrite);
     assert_eq!(table.slot_type_id(slot), 55);
 }
+
+/// A use against the pin between two uses that match it: the command buffer's first and last
+/// uses of the texture are `RESOURCE`, the copy in between is not, and submit refuses it.
+#[test]
+fn uses_between_matching_ones_are_checked_too() {
+    use wgpu_core::device::queue::QueueSubmitError;
+    let (device, queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let pinned = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_SRC,
+        1,
+        1,
+    );
+    pinned.pin(PinnedUsage::Sampled);
+    let view = pinned.create_view(&Default::default());
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(
+            "@group(0) @binding(0) var t: texture_2d<f32>;
+             @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }"
+                .into(),
+        ),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::TextureView(&view),
+        }],
+    });
+    let readback = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 256 * 4,
+        usage: wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let sample = |encoder: &mut wgpu::CommandEncoder| {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    };
+    let encode = |copy: bool| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        sample(&mut encoder);
+        if copy {
+            encoder.copy_texture_to_buffer(
+                pinned.as_image_copy(),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &readback,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(256),
+                        rows_per_image: None,
+                    },
+                },
+                pinned.size(),
+            );
+        }
+        sample(&mut encoder);
+        encoder.finish()
+    };
+    // Sampling through a bind group matches the pin.
+    let (_, error) = validation_error(&device, || queue.submit([encode(false)]));
+    assert!(error.is_none(), "{error:?}");
+    let (_, error) = validation_error(&device, || queue.submit([encode(true)]));
+    let error = error.expect("the copy uses the pinned texture against its pin");
+    match find_source::<QueueSubmitError>(&error) {
+        Some(QueueSubmitError::PinnedResourceMisused(e)) => {
+            assert_eq!(e.pinned, PinnedUsage::Sampled);
+            assert_eq!(e.used, "TextureUses(COPY_SRC)");
+        }
+        other => panic!("expected PinnedResourceMisused, got {other:?} ({error})"),
+    }
+}

@@ -144,17 +144,87 @@ impl WebGpuError for PinnedUseError {
     }
 }
 
+/// Records the first use of a pinned buffer against its pin in a command buffer's tracker
+/// (called for every transition the tracker makes, so uses between a matching first and
+/// last use are seen too).
+pub(crate) fn note_buffer_use(misuse: &mut Option<PinnedUseError>, buffer: &Buffer, uses: wgt::BufferUses) {
+    if misuse.is_some() {
+        return;
+    }
+    if let Some(pinned) = buffer.pinned.get() {
+        let allowed = buffer_uses(pinned);
+        if !allowed.contains(uses) {
+            *misuse = Some(PinnedUseError {
+                res: buffer.error_ident(),
+                pinned,
+                used: alloc::format!("{:?}", uses.difference(allowed)),
+            });
+        }
+    }
+}
+
+/// [`note_buffer_use`] for textures.
+pub(crate) fn note_texture_use(
+    misuse: &mut Option<PinnedUseError>,
+    texture: &crate::resource::Texture,
+    uses: wgt::TextureUses,
+) {
+    if misuse.is_some() {
+        return;
+    }
+    if let Some(pinned) = texture.pinned.get() {
+        let allowed = raw::texture_uses(pinned);
+        if !allowed.contains(uses) {
+            *misuse = Some(PinnedUseError {
+                res: texture.error_ident(),
+                pinned,
+                used: alloc::format!("{:?}", uses.difference(allowed)),
+            });
+        }
+    }
+}
+
+fn buffer_uses(pinned: wgt::PinnedUsage) -> wgt::BufferUses {
+    match pinned {
+        wgt::PinnedUsage::StorageRead => wgt::BufferUses::STORAGE_READ_ONLY,
+        _ => wgt::BufferUses::STORAGE_READ_WRITE,
+    }
+}
+
+/// A queue write to a pinned texture leaves it in the copy state: the next submission puts
+/// it back in its pinned state, after the write (writes are allowed while pinned).
+pub(crate) fn repin_texture(texture: &Arc<crate::resource::Texture>) {
+    if texture.pinned.get().is_some() {
+        texture
+            .device
+            .resource_tables
+            .raw
+            .push_pin(PendingPin::Texture(texture.clone()));
+    }
+}
+
+/// [`repin_texture`] for buffers.
+pub(crate) fn repin_buffer(buffer: &Arc<Buffer>) {
+    if buffer.pinned.get().is_some() {
+        buffer
+            .device
+            .resource_tables
+            .raw
+            .push_pin(PendingPin::Buffer(buffer.clone()));
+    }
+}
+
 pub(crate) fn check_pinned_buffer(
     buffer: &Arc<Buffer>,
     tracker: &crate::track::BufferTracker,
 ) -> Result<(), PinnedUseError> {
+    if let Some(misuse) = &tracker.pinned_misuse {
+        return Err(misuse.clone());
+    }
     let Some(pinned) = buffer.pinned.get() else {
         return Ok(());
     };
-    let allowed = match pinned {
-        wgt::PinnedUsage::StorageRead => wgt::BufferUses::STORAGE_READ_ONLY,
-        _ => wgt::BufferUses::STORAGE_READ_WRITE,
-    };
+    let allowed = buffer_uses(pinned);
     match tracker.first_and_last_use(buffer) {
         Some((first, last)) if !allowed.contains(first | last) => Err(PinnedUseError {
             res: buffer.error_ident(),
@@ -169,6 +239,9 @@ pub(crate) fn check_pinned_texture(
     texture: &Arc<crate::resource::Texture>,
     tracker: &crate::track::TextureTracker,
 ) -> Result<(), PinnedUseError> {
+    if let Some(misuse) = &tracker.pinned_misuse {
+        return Err(misuse.clone());
+    }
     let Some(pinned) = texture.pinned.get() else {
         return Ok(());
     };
