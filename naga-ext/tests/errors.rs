@@ -44,7 +44,7 @@ fn bad_type() {
 4 │     let b = getResource<array<u32, 4>>(0u);
   │                         ^^^^^^^^^^^^^ not a resource-table type
   │
-  = note: a resource table holds texture_1d<T>, texture_2d<T>, texture_2d_array<T>, texture_3d<T>, texture_cube<T>, texture_cube_array<T>, texture_multisampled_2d<T> (T = f32, i32 or u32), texture_depth_2d, texture_depth_2d_array, texture_depth_cube, texture_depth_cube_array, texture_depth_multisampled_2d, sampler, sampler_comparison, and with the heterogeneous resource table texture_storage_1d<T, A>, texture_storage_2d<T, A>, texture_storage_2d_array<T, A>, texture_storage_3d<T, A> (A = read, write or read_write), ptr<storage, S, read> or ptr<storage, S, read_write>
+  = note: a resource table holds texture_1d<T>, texture_2d<T>, texture_2d_array<T>, texture_3d<T>, texture_cube<T>, texture_cube_array<T>, texture_multisampled_2d<T> (T = f32, i32 or u32), texture_depth_2d, texture_depth_2d_array, texture_depth_cube, texture_depth_cube_array, texture_depth_multisampled_2d, sampler, sampler_comparison, and with the heterogeneous resource table texture_storage_1d<T, A>, texture_storage_2d<T, A>, texture_storage_2d_array<T, A>, texture_storage_3d<T, A> (A = read, write or read_write), ptr<storage, S, read> or ptr<storage, S, read_write> (S = a struct)
 
 "
     );
@@ -167,4 +167,25 @@ fn no_error_input_panics() {
             let _ = naga_ext::validate(&source, "input.wgsl", caps);
         }
     }
+}
+
+/// `hasResource` of a storage type needs the heterogeneous table too (the proposal: "the
+/// types used to access the resource tables" must be supported), although it reads only the
+/// metadata.
+#[test]
+fn has_resource_of_a_storage_type_needs_the_heterogeneous_table() {
+    assert_eq!(
+        rendered("has_storage_in_sampling", Capabilities::Sampling),
+        "error: Global variable [1] '__resource_table_texture_storage_2d_f32_read' is invalid
+  ┌─ has_storage_in_sampling.wgsl:5:9
+  │
+5 │     _ = hasResource<texture_storage_2d<f32, read>>(0u);
+  │         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ naga::ir::GlobalVariable [1]
+  │
+  = Capability Capabilities(HETEROGENEOUS_RESOURCE_TABLE) is not supported
+
+"
+    );
+    let source = source("errors", "has_storage_in_sampling");
+    naga_ext::validate(&source, "has_storage_in_sampling.wgsl", Capabilities::Heterogeneous).unwrap();
 }

@@ -48,9 +48,16 @@ impl std::ops::AddAssign for Counts {
 
 /// Reads "N passed", "N failed", "N skipped"/"N ignored" from a test runner's summary line
 /// (nextest's `Summary [...] 3 tests run: 3 passed, 0 skipped`, libtest's
-/// `test result: ok. 3 passed; 0 failed; 0 ignored; …`).
+/// `test result: ok. 3 passed; 0 failed; 0 ignored; …`, cts-runner's whole-line
+/// `3 passed, 0 failed, 0 skipped`).
 fn parse_counts(line: &str) -> Option<Counts> {
-    if !(line.contains("tests run:") || line.contains("test run:") || line.starts_with("test result:")) {
+    let cts = line.split(", ").count() == 3
+        && line.ends_with(" skipped")
+        && line.split(", ").zip(["passed", "failed", "skipped"]).all(|(part, word)| {
+            part.split_once(' ')
+                .is_some_and(|(n, w)| w == word && n.parse::<u64>().is_ok())
+        });
+    if !(cts || line.contains("tests run:") || line.contains("test run:") || line.starts_with("test result:")) {
         return None;
     }
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -199,6 +206,27 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         *counts = c;
         if !ok {
             bail!("workspace tests failed");
+        }
+        Ok(())
+    });
+    report.step("conformance suite (cts-runner 'bindless,*')", |counts| {
+        let out = root.join("target").join("cts");
+        std::fs::create_dir_all(&out)?;
+        let mut cmd = cargo();
+        cmd.current_dir(root)
+            .args(["run", "--quiet", "-p", "cts-runner", "--", "bindless,*", "--quiet"])
+            .arg("--junit")
+            .arg(out.join("junit.xml"))
+            .arg("--json")
+            .arg(out.join("report.json"))
+            .envs(gpu_env.iter().cloned());
+        if args.no_gpu {
+            cmd.args(["--backend", "noop"]);
+        }
+        let (ok, c) = run_counting(&mut cmd)?;
+        *counts = c;
+        if !ok {
+            bail!("conformance failures (reports in target/cts/)");
         }
         Ok(())
     });
@@ -360,8 +388,15 @@ mod tests {
     }
 
     #[test]
+    fn cts_runner_summary() {
+        let c = parse_counts("131 passed, 2 failed, 1 skipped").unwrap();
+        assert_eq!((c.passed, c.failed, c.skipped), (131, 2, 1));
+    }
+
+    #[test]
     fn other_lines_are_not_summaries() {
         assert!(parse_counts("test foo ... ok").is_none());
         assert!(parse_counts("3 passed").is_none());
+        assert!(parse_counts("PASS a:b:c=1, d passed, 2 skipped").is_none());
     }
 }

@@ -309,10 +309,11 @@ impl ResourceType {
                 ImageClass::External | ImageClass::Storage { .. } => return None,
             },
             TypeInner::Sampler { comparison } => Self::Sampler { comparison },
+            // Binding arrays hold structs only: the buffer's contents are a struct `S`.
             TypeInner::Pointer {
+                base,
                 space: AddressSpace::Storage { access },
-                ..
-            } => Self::StorageBuffer {
+            } if matches!(types[base].inner, TypeInner::Struct { .. }) => Self::StorageBuffer {
                 writes: access.contains(StorageAccess::STORE),
             },
             _ => return None,
@@ -412,7 +413,7 @@ pub const ALLOWED_TYPES: &str = "texture_1d<T>, texture_2d<T>, texture_2d_array<
      texture_depth_multisampled_2d, sampler, sampler_comparison, and with the heterogeneous \
      resource table texture_storage_1d<T, A>, texture_storage_2d<T, A>, \
      texture_storage_2d_array<T, A>, texture_storage_3d<T, A> (A = read, write or read_write), \
-     ptr<storage, S, read> or ptr<storage, S, read_write>";
+     ptr<storage, S, read> or ptr<storage, S, read_write> (S = a struct)";
 
 /// Whether `var` is one of the table globals the front end synthesizes (before [`place`]).
 pub fn is_table_global(var: &GlobalVariable) -> bool {

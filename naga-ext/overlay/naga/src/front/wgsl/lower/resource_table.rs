@@ -145,6 +145,12 @@ impl<'source> Lowerer<'source, '_> {
         let id_matches = binary(ctx, Op::Equal, id, expected)?;
         let visible = binary(ctx, Op::LogicalAnd, in_range, id_matches)?;
         if !get {
+            // Declare the array all the same for the heterogeneous kinds, so that the
+            // validator refuses `hasResource` of a storage type without the heterogeneous
+            // capability, as it does `getResource`.
+            if resource.kind().is_heterogeneous() {
+                resource_global(ctx, resource, ty, span);
+            }
             return Ok((visible, MustUse::Yes));
         }
 

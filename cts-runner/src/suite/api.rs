@@ -1,0 +1,707 @@
+//! API tests: creation, limits and features, slot operations, encoder state, pipeline
+//! layouts, submit, pinning. Validation cases run on the noop backend.
+
+use hal_ext::harness::{noop_adapter, noop_device, texture_2d, validation_error};
+use wgpu::{PinnedUsage, ResourceTableDescriptor, ResourceTableError as E};
+use wgpu_core::{
+    binding_model::CreatePipelineLayoutError,
+    command::CommandEncoderError,
+    device::queue::QueueSubmitError,
+    resource_table::{CreateResourceTableError, PinError, ResourceTableBindingError},
+};
+
+use super::{bools, ensure, expect_error, expect_no_error, nums, strs, Backend, CaseResult, NotPassed, Params, Test};
+
+const MAX: u32 = 100_000;
+
+fn features(name: &str) -> wgpu::Features {
+    match name {
+        "none" => wgpu::Features::empty(),
+        "sampling" => wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        "heterogeneous" => wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
+        other => panic!("unknown feature set {other}"),
+    }
+}
+
+fn device(feature: &str) -> (wgpu::Device, wgpu::Queue) {
+    let max = if feature == "none" { 0 } else { MAX };
+    noop_device(
+        features(feature),
+        wgpu::Limits {
+            max_resource_table_size: max,
+            ..Default::default()
+        },
+    )
+}
+
+fn table(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
+    device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("cts"),
+        size,
+    })
+}
+
+fn sampled_view(device: &wgpu::Device) -> (wgpu::Texture, wgpu::TextureView) {
+    let texture = texture_2d(
+        device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let view = texture.create_view(&Default::default());
+    (texture, view)
+}
+
+fn slot_result(got: Result<(), E>, expected: Result<(), E>) -> CaseResult {
+    ensure(got == expected, || format!("expected {expected:?}, got {got:?}"))
+}
+
+const TABLE_SHADER: &str = "enable resource_table;
+    @compute @workgroup_size(1) fn main() { _ = hasResource<sampler>(0u); }";
+
+fn table_pipeline(device: &wgpu::Device, layout: Option<&wgpu::PipelineLayout>) -> (wgpu::ComputePipeline, Option<wgpu::Error>) {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(TABLE_SHADER.into()),
+    });
+    validation_error(device, || {
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout,
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            cache: None,
+        })
+    })
+}
+
+pub fn tests() -> Vec<Test> {
+    vec![
+        Test {
+            file: "api,validation,capability",
+            name: "create_table_needs_a_feature",
+            backend: Backend::Noop,
+            params: vec![("features", strs(&["none", "sampling", "heterogeneous"]))],
+            spec: "createResourceTable: invalidate t unless \"sampling-resource-table\" is enabled (explicitly or implicitly with \"heterogeneous-resource-table\")",
+            run: |p: &Params| {
+                let f = p.str("features");
+                let (device, _q) = device(f);
+                let (_t, error) = validation_error(&device, || table(&device, 0));
+                if f == "none" {
+                    expect_error::<CreateResourceTableError>(error, "MissingFeatures", |e| {
+                        matches!(e, CreateResourceTableError::MissingFeatures(_))
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,capability",
+            name: "heterogeneous_implies_sampling",
+            backend: Backend::Noop,
+            params: vec![],
+            spec: "\"heterogeneous-resource-table\" depends on \"sampling-resource-table\"",
+            run: |_| {
+                let (device, _q) = device("heterogeneous");
+                ensure(device.features().contains(wgpu::Features::SAMPLING_RESOURCE_TABLE), || {
+                    format!("device features {:?}", device.features())
+                })
+            },
+        },
+        Test {
+            file: "api,validation,capability",
+            name: "max_resource_table_size",
+            backend: Backend::Noop,
+            params: vec![],
+            spec: "maxResourceTableSize: a \"maximum\" limit, at least 50,000 when either feature is available",
+            run: |_| {
+                let adapter = noop_adapter();
+                ensure(
+                    !adapter.features().contains(wgpu::Features::SAMPLING_RESOURCE_TABLE)
+                        || adapter.limits().max_resource_table_size >= 50_000,
+                    || format!("adapter limit {}", adapter.limits().max_resource_table_size),
+                )?;
+                ensure(wgpu::Limits::default().max_resource_table_size == 0, || {
+                    "the default limit must be 0 (native limits start at 0)".into()
+                })
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,create",
+            name: "size",
+            backend: Backend::Noop,
+            params: vec![("size", nums(&[0, 1, MAX, MAX + 1]))],
+            spec: "createResourceTable: if desc.size > maxResourceTableSize, throw a RangeError",
+            run: |p| {
+                let size = p.u32("size");
+                let (device, _q) = device("sampling");
+                let (t, error) = validation_error(&device, || table(&device, size));
+                if size > MAX {
+                    expect_error::<CreateResourceTableError>(error, "TooLarge", |e| {
+                        matches!(e, CreateResourceTableError::TooLarge { size: s, max: MAX } if *s == size)
+                    })
+                } else {
+                    expect_no_error(error)?;
+                    ensure(t.size() == size, || format!("size() is {}", t.size()))
+                }
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,update",
+            name: "slot_range",
+            backend: Backend::Noop,
+            params: vec![("slot", nums(&[0, 7, 8, 1_000_000])), ("op", strs(&["update", "remove"]))],
+            spec: "update/removeBinding: throw an OperationError unless slot < this.size",
+            run: |p| {
+                let (slot, op) = (p.u32("slot"), p.str("op"));
+                let (device, _q) = device("sampling");
+                let t = table(&device, 8);
+                let sampler = device.create_sampler(&Default::default());
+                let got = match op {
+                    "update" => t.update(slot, wgpu::BindingResource::Sampler(&sampler)),
+                    _ => t.remove_binding(slot),
+                };
+                let expected = if slot < 8 { Ok(()) } else { Err(E::OutOfRange { slot, size: 8 }) };
+                slot_result(got, expected)
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,update",
+            name: "destroyed",
+            backend: Backend::Noop,
+            params: vec![("op", strs(&["update", "insert", "remove"]))],
+            spec: "update/insertBinding/removeBinding: throw an OperationError if this.destroy() has been called",
+            run: |p| {
+                let (device, _q) = device("sampling");
+                let t = table(&device, 8);
+                let sampler = device.create_sampler(&Default::default());
+                t.destroy();
+                let got = match p.str("op") {
+                    "update" => t.update(0, wgpu::BindingResource::Sampler(&sampler)),
+                    "insert" => t.insert_binding(wgpu::BindingResource::Sampler(&sampler)).map(drop),
+                    _ => t.remove_binding(0),
+                };
+                slot_result(got, Err(E::Destroyed))
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,update",
+            name: "slot_in_use",
+            backend: Backend::Noop,
+            params: vec![("removed", bools())],
+            spec: "update: throw an OperationError unless [[availableAfterSubmit]][slot] <= [[completedSubmitIndex]] (a slot holding a binding is never available)",
+            run: |p| {
+                let (device, _q) = device("sampling");
+                let t = table(&device, 8);
+                let sampler = device.create_sampler(&Default::default());
+                t.update(3, wgpu::BindingResource::Sampler(&sampler)).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                let removed = p.bool("removed");
+                if removed {
+                    t.remove_binding(3).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                }
+                let got = t.update(3, wgpu::BindingResource::Sampler(&sampler));
+                // Nothing was submitted, so the removal is available at once.
+                slot_result(got, if removed { Ok(()) } else { Err(E::InUse { slot: 3 }) })
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,insert_binding",
+            name: "lowest_available_slot",
+            backend: Backend::Noop,
+            params: vec![],
+            spec: "insertBinding: the slot is the first available one (our answer to TODO #5466: the lowest)",
+            run: |_| {
+                let (device, _q) = device("sampling");
+                let t = table(&device, 4);
+                let sampler = device.create_sampler(&Default::default());
+                let insert = || t.insert_binding(wgpu::BindingResource::Sampler(&sampler));
+                for expected in 0..4 {
+                    ensure(insert() == Ok(expected), || format!("expected slot {expected}"))?;
+                }
+                ensure(insert() == Err(E::Full), || "a full table must refuse with Full".into())?;
+                t.remove_binding(2).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                t.remove_binding(1).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                ensure(insert() == Ok(1), || "the lowest freed slot first".into())?;
+                ensure(insert() == Ok(2), || "then the next".into())
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,update",
+            name: "resource_kind",
+            backend: Backend::Noop,
+            params: vec![
+                ("features", strs(&["sampling", "heterogeneous"])),
+                (
+                    "resource",
+                    strs(&["sampled_view", "storage_view", "view_without_binding_usage", "sampler", "storage_buffer", "uniform_buffer"]),
+                ),
+            ],
+            spec: "update: generate a validation error if the resource cannot be set in the table (sampling: sampled textures and samplers; heterogeneous: any resource but uniform buffers)",
+            run: |p| {
+                let (f, r) = (p.str("features"), p.str("resource"));
+                let (device, _q) = device(f);
+                let t = table(&device, 4);
+                let hetero = f == "heterogeneous";
+                let usage = match r {
+                    "sampled_view" => wgpu::TextureUsages::TEXTURE_BINDING,
+                    "storage_view" => wgpu::TextureUsages::STORAGE_BINDING,
+                    _ => wgpu::TextureUsages::COPY_DST,
+                };
+                let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, usage);
+                let view = texture.create_view(&Default::default());
+                let sampler = device.create_sampler(&Default::default());
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 16,
+                    usage: if r == "uniform_buffer" { wgpu::BufferUsages::UNIFORM } else { wgpu::BufferUsages::STORAGE },
+                    mapped_at_creation: false,
+                });
+                let resource = match r {
+                    "sampler" => wgpu::BindingResource::Sampler(&sampler),
+                    "storage_buffer" | "uniform_buffer" => buffer.as_entire_binding(),
+                    _ => wgpu::BindingResource::TextureView(&view),
+                };
+                let (got, error) = validation_error(&device, || t.update(0, resource));
+                slot_result(got, Ok(()))?;
+                let allowed = match r {
+                    "sampled_view" | "sampler" => true,
+                    "storage_view" | "storage_buffer" => hetero,
+                    _ => false,
+                };
+                if allowed {
+                    expect_no_error(error)
+                } else {
+                    expect_error::<ResourceTableBindingError>(error, "a binding error", |e| match r {
+                        // Buffers need the heterogeneous table at all; then a storage one.
+                        "uniform_buffer" | "storage_buffer" if !hetero => {
+                            matches!(e, ResourceTableBindingError::MissingFeatures(_))
+                        }
+                        "uniform_buffer" => matches!(e, ResourceTableBindingError::NotAStorageBuffer(..)),
+                        _ => matches!(e, ResourceTableBindingError::MissingTextureUsage(..)),
+                    })
+                }
+            },
+        },
+        Test {
+            file: "api,validation,encoding",
+            name: "set_resource_table_needs_a_feature",
+            backend: Backend::Noop,
+            params: vec![("features", strs(&["none", "sampling"])), ("encoder", strs(&["compute", "render", "bundle"]))],
+            spec: "setResourceTable: invalidate this unless \"sampling-resource-table\" is enabled",
+            run: |p| {
+                let f = p.str("features");
+                // Without the feature the table itself is an invalid object (its creation
+                // error is the case `create_table_needs_a_feature`); setting it must
+                // invalidate the encoder either way.
+                let (device, _q) = device(f);
+                let (t, _creation_error) = validation_error(&device, || table(&device, 1));
+                let t = &t;
+                let error = match p.str("encoder") {
+                    "bundle" => {
+                        if f == "none" {
+                            // wgpu aborts the process on an invalid bundle's `finish`; the
+                            // check is the same `set_on_pass` the passes run.
+                            return Err(NotPassed::Skip("wgpu's RenderBundleEncoder::finish panics on errors"));
+                        }
+                        validation_error(&device, || {
+                            let mut b = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                                label: None,
+                                color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
+                                depth_stencil: None,
+                                sample_count: 1,
+                                multiview: None,
+                            });
+                            b.set_resource_table(Some(t));
+                            b.finish(&Default::default())
+                        })
+                        .1
+                    }
+                    kind => validation_error(&device, || {
+                        let mut encoder = device.create_command_encoder(&Default::default());
+                        if kind == "compute" {
+                            encoder.begin_compute_pass(&Default::default()).set_resource_table(Some(t));
+                        } else {
+                            let target = texture_2d(
+                                &device,
+                                wgpu::TextureFormat::Rgba8Unorm,
+                                1,
+                                1,
+                                wgpu::TextureUsages::RENDER_ATTACHMENT,
+                            );
+                            let view = target.create_view(&Default::default());
+                            begin_render(&mut encoder, &view).set_resource_table(Some(t));
+                        }
+                        encoder.finish()
+                    })
+                    .1,
+                };
+                if f == "none" {
+                    expect_error::<CommandEncoderError>(error, "an invalid encoder", |e| {
+                        let e = format!("{e:?}");
+                        e.contains("MissingFeatures") || e.contains("InvalidResource")
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,encoding",
+            name: "draw_dispatch_need_a_table",
+            backend: Backend::Noop,
+            params: vec![("encoder", strs(&["compute", "render"])), ("set", bools())],
+            spec: "dispatch*/draw*: if the pipeline layout usesResourceTable, the encoder's [[resource_table]] must not be null",
+            run: |p| {
+                let (device, _q) = device("sampling");
+                let t = table(&device, 1);
+                let set = p.bool("set");
+                let (_cb, error) = encode_with_table(&device, p.str("encoder"), set.then_some(&t));
+                if set {
+                    expect_no_error(error)
+                } else {
+                    expect_error::<CommandEncoderError>(error, "MissingResourceTable", |e| {
+                        format!("{e:?}").contains("MissingResourceTable")
+                    })
+                }
+            },
+        },
+        Test {
+            file: "api,validation,encoding",
+            name: "execute_bundles_resets_the_table",
+            backend: Backend::Noop,
+            params: vec![("set_after", bools())],
+            spec: "Similar to GPUBindGroups, reset [[resource_table]] after a call to executeBundles",
+            run: |p| {
+                let (device, _q) = device("sampling");
+                let t = table(&device, 1);
+                let (pipeline, target) = render_setup(&device);
+                let bundle = device
+                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                        label: None,
+                        color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
+                        depth_stencil: None,
+                        sample_count: 1,
+                        multiview: None,
+                    })
+                    .finish(&Default::default());
+                let set_after = p.bool("set_after");
+                let (_cb, error) = validation_error(&device, || {
+                    let mut encoder = device.create_command_encoder(&Default::default());
+                    {
+                        let mut pass = begin_render(&mut encoder, &target);
+                        pass.set_pipeline(&pipeline);
+                        pass.set_resource_table(Some(&t));
+                        pass.execute_bundles([&bundle]);
+                        pass.set_pipeline(&pipeline);
+                        if set_after {
+                            pass.set_resource_table(Some(&t));
+                        }
+                        pass.draw(0..3, 0..1);
+                    }
+                    encoder.finish()
+                });
+                if set_after {
+                    expect_no_error(error)
+                } else {
+                    expect_error::<CommandEncoderError>(error, "MissingResourceTable", |e| {
+                        format!("{e:?}").contains("MissingResourceTable")
+                    })
+                }
+            },
+        },
+        Test {
+            file: "api,validation,queue",
+            name: "submit_with_destroyed_table",
+            backend: Backend::Noop,
+            params: vec![("destroyed", bools())],
+            spec: "queue.submit: all GPUResourceTable referenced in the commands must have [[destroyed]] at false",
+            run: |p| {
+                let (device, queue) = device("sampling");
+                let t = table(&device, 1);
+                let (cb, error) = encode_with_table(&device, "compute", Some(&t));
+                expect_no_error(error)?;
+                if p.bool("destroyed") {
+                    t.destroy();
+                }
+                let (_, error) = validation_error(&device, || queue.submit([cb]));
+                if p.bool("destroyed") {
+                    expect_error::<QueueSubmitError>(error, "DestroyedResource", |e| {
+                        matches!(e, QueueSubmitError::DestroyedResource(_))
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,pipeline_layout",
+            name: "uses_resource_table_needs_a_feature",
+            backend: Backend::Noop,
+            params: vec![("features", strs(&["none", "sampling"]))],
+            spec: "createPipelineLayout: a validation error if usesResourceTable is true but \"sampling-resource-table\" is not enabled",
+            run: |p| {
+                let (device, _q) = device(p.str("features"));
+                let (_l, error) = validation_error(&device, || {
+                    device.create_pipeline_layout_with_resource_table(&Default::default())
+                });
+                if p.str("features") == "none" {
+                    expect_error::<CreatePipelineLayoutError>(error, "MissingFeatures", |e| {
+                        matches!(e, CreatePipelineLayoutError::MissingFeatures(_))
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,pipeline_layout",
+            name: "stage_needs_uses_resource_table",
+            backend: Backend::Noop,
+            params: vec![("layout", strs(&["default", "with_table", "without_table"]))],
+            spec: "GPUProgrammableStage validation: an error if the shader uses the resource table builtins but layout.usesResourceTable is false; default layouts set it",
+            run: |p| {
+                let (device, _q) = device("sampling");
+                let layout = match p.str("layout") {
+                    "with_table" => Some(device.create_pipeline_layout_with_resource_table(&Default::default())),
+                    "without_table" => Some(device.create_pipeline_layout(&Default::default())),
+                    _ => None,
+                };
+                let (_pipeline, error) = table_pipeline(&device, layout.as_ref());
+                if p.str("layout") == "without_table" {
+                    ensure(
+                        error.as_ref().is_some_and(|e| e.to_string().contains("uses_resource_table")
+                            || format!("{e:?}").contains("NotInLayout")),
+                        || format!("expected NotInLayout, got {error:?}"),
+                    )
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,pinning",
+            name: "pin",
+            backend: Backend::Noop,
+            params: vec![
+                ("features", strs(&["none", "sampling"])),
+                ("usage", strs(&["sampled", "storage_read", "storage_read_write"])),
+                ("destroyed", bools()),
+            ],
+            spec: "GPUTexture.pin(usage): \"sampling-resource-table\" enabled, this not destroyed, usage a single shader usage (and allowed by the texture's usages)",
+            run: |p| {
+                let f = p.str("features");
+                let (device, _q) = device(f);
+                let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
+                if p.bool("destroyed") {
+                    texture.destroy();
+                }
+                let usage = match p.str("usage") {
+                    "sampled" => PinnedUsage::Sampled,
+                    "storage_read" => PinnedUsage::StorageRead,
+                    _ => PinnedUsage::StorageReadWrite,
+                };
+                let (_, error) = validation_error(&device, || texture.pin(usage));
+                if f == "none" {
+                    expect_error::<PinError>(error, "MissingFeatures", |e| matches!(e, PinError::MissingFeatures(_)))
+                } else if p.bool("destroyed") {
+                    expect_error::<PinError>(error, "DestroyedResource", |e| matches!(e, PinError::DestroyedResource(_)))
+                } else if usage != PinnedUsage::Sampled {
+                    expect_error::<PinError>(error, "MissingUsage", |e| matches!(e, PinError::MissingUsage(..)))
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,pinning",
+            name: "unpin_needs_a_feature",
+            backend: Backend::Noop,
+            params: vec![("features", strs(&["none", "sampling"]))],
+            spec: "GPUTexture.unpin(): \"sampling-resource-table\" must be enabled",
+            run: |p| {
+                let (device, _q) = device(p.str("features"));
+                let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
+                let (_, error) = validation_error(&device, || texture.unpin());
+                if p.str("features") == "none" {
+                    expect_error::<PinError>(error, "MissingFeatures", |e| matches!(e, PinError::MissingFeatures(_)))
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
+            file: "api,validation,pinning",
+            name: "pin_replaces_and_calls_need_not_balance",
+            backend: Backend::Noop,
+            params: vec![],
+            spec: "calls to pin and unpin don't need to be balanced; pinning replaces the currently pinned usage",
+            run: |_| {
+                let (device, _q) = device("heterogeneous");
+                let texture = texture_2d(
+                    &device,
+                    wgpu::TextureFormat::R32Uint,
+                    1,
+                    1,
+                    wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+                );
+                let t = table(&device, 1);
+                let view = texture.create_view(&Default::default());
+                t.update(0, wgpu::BindingResource::TextureView(&view)).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                let (_, error) = validation_error(&device, || {
+                    texture.unpin();
+                    texture.unpin();
+                    texture.pin(PinnedUsage::Sampled);
+                    texture.pin(PinnedUsage::StorageReadWrite);
+                });
+                expect_no_error(error)?;
+                // texture_storage_2d<u32, read_write>: 30 + (1 * 3 + 2) * 2 + 1.
+                ensure(t.slot_type_id(0) == 41, || format!("type id {}", t.slot_type_id(0)))
+            },
+        },
+        Test {
+            file: "api,validation,pinning",
+            name: "use_outside_the_table",
+            backend: Backend::Noop,
+            params: vec![("use", strs(&["attachment", "copy_src", "sampled_bind_group"])), ("pinned", bools())],
+            spec: "every check of [[destroyed]] for a use by the GPU also checks that the pinned usage, if any, matches the use",
+            run: |p| {
+                let (device, queue) = device("sampling");
+                let (texture, view) = sampled_view(&device);
+                if p.bool("pinned") {
+                    texture.pin(PinnedUsage::Sampled);
+                }
+                let use_ = p.str("use");
+                let mut encoder = device.create_command_encoder(&Default::default());
+                match use_ {
+                    "attachment" => drop(begin_render(&mut encoder, &view)),
+                    "copy_src" => {
+                        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                            label: None,
+                            size: 256,
+                            usage: wgpu::BufferUsages::COPY_DST,
+                            mapped_at_creation: false,
+                        });
+                        encoder.copy_texture_to_buffer(
+                            texture.as_image_copy(),
+                            wgpu::TexelCopyBufferInfo {
+                                buffer: &buffer,
+                                layout: wgpu::TexelCopyBufferLayout {
+                                    offset: 0,
+                                    bytes_per_row: Some(256),
+                                    rows_per_image: None,
+                                },
+                            },
+                            texture.size(),
+                        );
+                    }
+                    _ => sample_in_compute(&device, &mut encoder, &view),
+                }
+                let (_, error) = validation_error(&device, || queue.submit([encoder.finish()]));
+                if p.bool("pinned") && use_ != "sampled_bind_group" {
+                    expect_error::<QueueSubmitError>(error, "PinnedResourceMisused", |e| {
+                        matches!(e, QueueSubmitError::PinnedResourceMisused(_))
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+    ]
+}
+
+/// A command buffer whose compute pass or render pass runs a pipeline that reads the table,
+/// with `table` set (or not).
+fn encode_with_table(
+    device: &wgpu::Device,
+    kind: &str,
+    table: Option<&wgpu::ResourceTable>,
+) -> (wgpu::CommandBuffer, Option<wgpu::Error>) {
+    let (compute, _) = table_pipeline(device, None);
+    let (render, target) = render_setup(device);
+    validation_error(device, || {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        if kind == "compute" {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&compute);
+            if let Some(t) = table {
+                pass.set_resource_table(Some(t));
+            }
+            pass.dispatch_workgroups(1, 1, 1);
+        } else {
+            let mut pass = begin_render(&mut encoder, &target);
+            pass.set_pipeline(&render);
+            if let Some(t) = table {
+                pass.set_resource_table(Some(t));
+            }
+            pass.draw(0..3, 0..1);
+        }
+        encoder.finish()
+    })
+}
+
+fn render_setup(device: &wgpu::Device) -> (wgpu::RenderPipeline, wgpu::TextureView) {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(
+            "enable resource_table;
+             @vertex fn vs() -> @builtin(position) vec4<f32> { return vec4(0.0); }
+             @fragment fn fs() -> @location(0) vec4<f32> {
+                 return vec4(f32(hasResource<sampler>(0u)));
+             }"
+            .into(),
+        ),
+    });
+    let pipeline = hal_ext::harness::render_pipeline(device, &module, None, wgpu::TextureFormat::Rgba8Unorm);
+    let target = texture_2d(device, wgpu::TextureFormat::Rgba8Unorm, 1, 1, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    (pipeline, target.create_view(&Default::default()))
+}
+
+fn begin_render<'e>(encoder: &'e mut wgpu::CommandEncoder, target: &wgpu::TextureView) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: None,
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    })
+}
+
+fn sample_in_compute(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(
+            "@group(0) @binding(0) var t: texture_2d<f32>;
+             @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }"
+                .into(),
+        ),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::TextureView(view),
+        }],
+    });
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+}
