@@ -609,6 +609,40 @@ pub fn tests() -> Vec<Test> {
                 }
             },
         },
+        Test {
+            file: "api,operation,resource_table",
+            name: "slot_reuse_waits_for_the_gpu",
+            backend: Backend::Vulkan,
+            params: vec![("waited", bools())],
+            spec: "removeBinding sets [[availableAfterSubmit]][slot] to [[lastSubmitIndex]]; update throws an OperationError until [[completedSubmitIndex]] reaches it",
+            run: |p| {
+                let gpu = hal_ext::harness::GpuContext::new(
+                    wgpu::Features::SAMPLING_RESOURCE_TABLE,
+                    wgpu::Limits {
+                        max_resource_table_size: 64,
+                        ..Default::default()
+                    },
+                );
+                let t = table(&gpu.device, 4);
+                let sampler = gpu.device.create_sampler(&Default::default());
+                t.update(0, wgpu::BindingResource::Sampler(&sampler)).map_err(|e| e.to_string())?;
+                let index = submit_busy_sampler_reader(&gpu, &t);
+                t.remove_binding(0).map_err(|e| e.to_string())?;
+                if p.bool("waited") {
+                    gpu.device
+                        .poll(wgpu::PollType::Wait {
+                            submission_index: Some(index),
+                            timeout: None,
+                        })
+                        .map_err(|e| e.to_string())?;
+                    return slot_result(t.update(0, wgpu::BindingResource::Sampler(&sampler)), Ok(()));
+                }
+                match t.update(0, wgpu::BindingResource::Sampler(&sampler)) {
+                    Err(E::NotYetAvailable { slot: 0, .. }) => Ok(()),
+                    other => Err(format!("expected NotYetAvailable while the submission runs, got {other:?}").into()),
+                }
+            },
+        },
     ]
 }
 
@@ -704,4 +738,56 @@ fn sample_in_compute(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, 
     pass.set_pipeline(&pipeline);
     pass.set_bind_group(0, &group, &[]);
     pass.dispatch_workgroups(1, 1, 1);
+}
+
+/// Submits a compute pass that reads slot 0 for long enough (hundreds of milliseconds on
+/// lavapipe) to still be running when the next call comes.
+fn submit_busy_sampler_reader(gpu: &hal_ext::harness::GpuContext, t: &wgpu::ResourceTable) -> wgpu::SubmissionIndex {
+    let device = &gpu.device;
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 4,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(
+            "enable resource_table;
+             @group(0) @binding(0) var<storage, read_write> out: u32;
+             @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+                 var acc = id.x;
+                 for (var i = 0u; i < 200000u; i++) {
+                     acc = acc * 1664525u + u32(hasResource<sampler>(0u));
+                 }
+                 if acc == 0xdeadbeefu { out = acc; }
+             }"
+            .into(),
+        ),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: out.as_entire_binding(),
+        }],
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.set_resource_table(Some(t));
+        pass.dispatch_workgroups(16, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()])
 }

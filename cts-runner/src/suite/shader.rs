@@ -350,6 +350,192 @@ pub fn tests() -> Vec<Test> {
                 }
             },
         },
+        Test {
+            file: "shader,execution,get_resource",
+            name: "texture_types",
+            backend: Backend::Vulkan,
+            params: vec![
+                (
+                    "type",
+                    strs(&[
+                        "texture_1d<f32>",
+                        "texture_2d_array<f32>",
+                        "texture_3d<f32>",
+                        "texture_cube<f32>",
+                        "texture_cube_array<f32>",
+                        "texture_multisampled_2d<f32>",
+                        "texture_depth_2d",
+                        "texture_depth_2d_array",
+                        "texture_depth_cube",
+                        "texture_depth_cube_array",
+                        "texture_depth_multisampled_2d",
+                    ]),
+                ),
+                ("state", strs(&["matching", "empty"])),
+            ],
+            spec: "T is a sampled, multisampled or depth texture of any dimension; a missing or mismatched slot gives the default resource of T",
+            run: |p| {
+                let (ty, state) = (p.str("type"), p.str("state"));
+                let gpu = gpu(false);
+                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let _alive = if state == "matching" {
+                    let (texture, view) = texture_of_type(&gpu.device, ty);
+                    texture.pin(PinnedUsage::Sampled);
+                    table
+                        .update(0, wgpu::BindingResource::TextureView(&view))
+                        .map_err(|e| e.to_string())?;
+                    Some((texture, view))
+                } else {
+                    None
+                };
+                // textureDimensions of a 1D texture is a scalar.
+                let width = if ty.contains("1d") { "" } else { ".x" };
+                let body = format!(
+                    "out[0] = u32(hasResource<{ty}>(0u));
+                     out[1] = textureDimensions(getResource<{ty}>(0u)){width};"
+                );
+                let got = run_probe(&gpu, &table, "", &body, 2);
+                // Real textures are 2 texels wide, the defaults 1.
+                let expected = if state == "matching" { vec![1, 2] } else { vec![0, 1] };
+                ensure(got == expected, || format!("expected {expected:?}, got {got:?}"))
+            },
+        },
+        Test {
+            file: "shader,execution,encoding",
+            name: "bundle_sets_its_own_table",
+            backend: Backend::Vulkan,
+            params: vec![("pass_table", bools())],
+            spec: "setResourceTable on GPURenderBundleEncoder: the bundle's draws read the table the bundle set (executeBundles resets the pass's table)",
+            run: |p| {
+                let gpu = gpu(false);
+                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let (texture, _) = filled_texture(&gpu, "u32", wgpu::TextureUsages::TEXTURE_BINDING);
+                texture.pin(PinnedUsage::Sampled);
+                let view = texture.create_view(&Default::default());
+                table
+                    .update(0, wgpu::BindingResource::TextureView(&view))
+                    .map_err(|e| e.to_string())?;
+                let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: None,
+                    source: wgpu::ShaderSource::Wgsl(
+                        "enable resource_table;
+                         @vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+                             return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+                         }
+                         @fragment fn fs() -> @location(0) vec4<u32> {
+                             return vec4(textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x);
+                         }"
+                        .into(),
+                    ),
+                });
+                let format = wgpu::TextureFormat::R32Uint;
+                let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+                let mut bundle = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: None,
+                    color_formats: &[Some(format)],
+                    depth_stencil: None,
+                    sample_count: 1,
+                    multiview: None,
+                });
+                bundle.set_pipeline(&pipeline);
+                bundle.set_resource_table(Some(&table));
+                bundle.draw(0..3, 0..1);
+                let bundle = bundle.finish(&Default::default());
+                let target = texture_2d(
+                    &gpu.device,
+                    format,
+                    1,
+                    1,
+                    wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                );
+                let target_view = target.create_view(&Default::default());
+                let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 256,
+                    usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                });
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                {
+                    let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                        label: None,
+                        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                            view: &target_view,
+                            depth_slice: None,
+                            resolve_target: None,
+                            ops: wgpu::Operations {
+                                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                                store: wgpu::StoreOp::Store,
+                            },
+                        })],
+                        ..Default::default()
+                    });
+                    if p.bool("pass_table") {
+                        pass.set_resource_table(Some(&table));
+                    }
+                    pass.execute_bundles([&bundle]);
+                }
+                encoder.copy_texture_to_buffer(
+                    target.as_image_copy(),
+                    wgpu::TexelCopyBufferInfo {
+                        buffer: &readback,
+                        layout: wgpu::TexelCopyBufferLayout {
+                            offset: 0,
+                            bytes_per_row: Some(256),
+                            rows_per_image: None,
+                        },
+                    },
+                    target.size(),
+                );
+                gpu.queue.submit([encoder.finish()]);
+                let bytes = gpu.read_buffer(&readback);
+                let got = u32::from_le_bytes(bytes[..4].try_into().unwrap());
+                ensure(got == 42, || format!("expected 42, got {got}"))
+            },
+        },
     ]
 }
 
+
+/// A 2-texel-wide texture of WGSL type `ty` and its view.
+fn texture_of_type(device: &wgpu::Device, ty: &str) -> (wgpu::Texture, wgpu::TextureView) {
+    use wgpu::{TextureDimension as D, TextureViewDimension as V};
+    let depth = ty.starts_with("texture_depth");
+    let multisampled = ty.contains("multisampled");
+    let (dimension, layers, view) = match ty.trim_start_matches("texture_depth_").trim_start_matches("texture_") {
+        t if t.starts_with("1d") => (D::D1, 1, V::D1),
+        t if t.starts_with("2d_array") => (D::D2, 2, V::D2Array),
+        t if t.starts_with("3d") => (D::D3, 2, V::D3),
+        t if t.starts_with("cube_array") => (D::D2, 12, V::CubeArray),
+        t if t.starts_with("cube") => (D::D2, 6, V::Cube),
+        _ => (D::D2, 1, V::D2),
+    };
+    let format = if depth {
+        wgpu::TextureFormat::Depth32Float
+    } else {
+        wgpu::TextureFormat::Rgba8Unorm
+    };
+    let mut usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    if multisampled || depth {
+        usage |= wgpu::TextureUsages::RENDER_ATTACHMENT;
+    }
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(ty),
+        size: wgpu::Extent3d {
+            width: 2,
+            height: if dimension == D::D1 { 1 } else { 2 },
+            depth_or_array_layers: layers,
+        },
+        mip_level_count: 1,
+        sample_count: if multisampled { 4 } else { 1 },
+        dimension,
+        format,
+        usage,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&wgpu::TextureViewDescriptor {
+        dimension: Some(view),
+        ..Default::default()
+    });
+    (texture, view)
+}
