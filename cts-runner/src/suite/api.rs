@@ -643,6 +643,53 @@ pub fn tests() -> Vec<Test> {
                 }
             },
         },
+        Test {
+            file: "api,validation,encoding",
+            name: "objects_of_another_device",
+            backend: Backend::Noop,
+            params: vec![("op", strs(&["set_in_pass", "update_with_resource"])), ("same_device", bools())],
+            spec: "setResourceTable: table must be valid to use with this; update: the resource must be possible to set in the table (same device)",
+            run: |p| {
+                let adapter = noop_adapter();
+                let request = || {
+                    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+                        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+                        required_limits: wgpu::Limits {
+                            max_resource_table_size: 8,
+                            ..Default::default()
+                        },
+                        ..Default::default()
+                    }))
+                    .expect("a noop device")
+                };
+                let (device, _q) = request();
+                let (other, _q2) = request();
+                let same = p.bool("same_device");
+                let owner = if same { &device } else { &other };
+                let error = if p.str("op") == "set_in_pass" {
+                    let t = table(owner, 1);
+                    validation_error(&device, || {
+                        let mut encoder = device.create_command_encoder(&Default::default());
+                        encoder.begin_compute_pass(&Default::default()).set_resource_table(Some(&t));
+                        encoder.finish()
+                    })
+                    .1
+                } else {
+                    let t = table(&device, 1);
+                    let sampler = owner.create_sampler(&Default::default());
+                    let (got, error) = validation_error(&device, || t.update(0, wgpu::BindingResource::Sampler(&sampler)));
+                    slot_result(got, Ok(()))?;
+                    error
+                };
+                if same {
+                    expect_no_error(error)
+                } else {
+                    ensure(error.as_ref().is_some_and(|e| format!("{e:?}").contains("DeviceMismatch")), || {
+                        format!("expected a DeviceMismatch error, got {error:?}")
+                    })
+                }
+            },
+        },
     ]
 }
 
