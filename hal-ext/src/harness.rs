@@ -351,3 +351,40 @@ pub fn texture_2d(
         view_formats: &[],
     })
 }
+
+/// A compute pipeline of `wgsl` (entry point `main`, default layout).
+pub fn compute_pipeline(device: &wgpu::Device, wgsl: &str) -> wgpu::ComputePipeline {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("test compute"),
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    });
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("test compute"),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+/// The bind group of `pipeline`'s group 0 with `resources` at bindings 0, 1, ….
+pub fn group_0(
+    device: &wgpu::Device,
+    pipeline: &wgpu::ComputePipeline,
+    resources: Vec<wgpu::BindingResource<'_>>,
+) -> wgpu::BindGroup {
+    let entries = resources
+        .into_iter()
+        .enumerate()
+        .map(|(binding, resource)| wgpu::BindGroupEntry {
+            binding: binding as u32,
+            resource,
+        })
+        .collect::<Vec<_>>();
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("test group 0"),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &entries,
+    })
+}

@@ -117,35 +117,9 @@ struct Kernel {
 
 impl Kernel {
     fn new(gpu: &GpuContext, source: &str, buffers: &[&wgpu::Buffer]) -> Self {
-        let module = gpu
-            .device
-            .create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("table shader"),
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            });
-        let pipeline = gpu
-            .device
-            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some("table reader"),
-                layout: None,
-                module: &module,
-                entry_point: Some("main"),
-                compilation_options: Default::default(),
-                cache: None,
-            });
-        let entries = buffers
-            .iter()
-            .enumerate()
-            .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                binding: binding as u32,
-                resource: buffer.as_entire_binding(),
-            })
-            .collect::<Vec<_>>();
-        let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("buffers"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &entries,
-        });
+        let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, source);
+        let resources = buffers.iter().map(|b| b.as_entire_binding()).collect();
+        let group = hal_ext::harness::group_0(&gpu.device, &pipeline, resources);
         Self { pipeline, group }
     }
 

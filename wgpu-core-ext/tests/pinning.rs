@@ -189,30 +189,12 @@ fn uses_between_matching_ones_are_checked_too() {
     );
     pinned.pin(PinnedUsage::Sampled);
     let view = pinned.create_view(&Default::default());
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: None,
-        source: wgpu::ShaderSource::Wgsl(
+    let pipeline = hal_ext::harness::compute_pipeline(
+        &device,
             "@group(0) @binding(0) var t: texture_2d<f32>;
-             @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }"
-                .into(),
-        ),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: None,
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: wgpu::BindingResource::TextureView(&view),
-        }],
-    });
+             @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }",
+    );
+    let group = hal_ext::harness::group_0(&device, &pipeline, vec![wgpu::BindingResource::TextureView(&view)]);
     let readback = device.create_buffer(&wgpu::BufferDescriptor {
         label: None,
         size: 256 * 4,

@@ -42,33 +42,15 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: None,
-        source: wgpu::ShaderSource::Wgsl(
+    let pipeline = hal_ext::harness::compute_pipeline(
+        &device,
             "enable resource_table;
              @group(0) @binding(0) var<storage, read_write> out: u32;
              @compute @workgroup_size(1) fn main() {
                  out = textureDimensions(getResource<texture_2d<f32>>(99999u)).x;
-             }"
-            .into(),
-        ),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: None,
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: out.as_entire_binding(),
-        }],
-    });
+             }",
+    );
+    let group = hal_ext::harness::group_0(&device, &pipeline, vec![out.as_entire_binding()]);
     let (commands, error) = validation_error(&device, || {
         let mut encoder = device.create_command_encoder(&Default::default());
         {

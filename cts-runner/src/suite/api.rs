@@ -757,30 +757,12 @@ fn begin_render<'e>(encoder: &'e mut wgpu::CommandEncoder, target: &wgpu::Textur
 }
 
 fn sample_in_compute(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: None,
-        source: wgpu::ShaderSource::Wgsl(
-            "@group(0) @binding(0) var t: texture_2d<f32>;
-             @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }"
-                .into(),
-        ),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: None,
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: wgpu::BindingResource::TextureView(view),
-        }],
-    });
+    let pipeline = hal_ext::harness::compute_pipeline(
+        device,
+        "@group(0) @binding(0) var t: texture_2d<f32>;
+         @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }",
+    );
+    let group = hal_ext::harness::group_0(device, &pipeline, vec![wgpu::BindingResource::TextureView(view)]);
     let mut pass = encoder.begin_compute_pass(&Default::default());
     pass.set_pipeline(&pipeline);
     pass.set_bind_group(0, &group, &[]);
@@ -797,9 +779,8 @@ fn submit_busy_sampler_reader(gpu: &hal_ext::harness::GpuContext, t: &wgpu::Reso
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: None,
-        source: wgpu::ShaderSource::Wgsl(
+    let pipeline = hal_ext::harness::compute_pipeline(
+        device,
             "enable resource_table;
              @group(0) @binding(0) var<storage, read_write> out: u32;
              @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -808,26 +789,9 @@ fn submit_busy_sampler_reader(gpu: &hal_ext::harness::GpuContext, t: &wgpu::Reso
                      acc = acc * 1664525u + u32(hasResource<sampler>(0u));
                  }
                  if acc == 0xdeadbeefu { out = acc; }
-             }"
-            .into(),
-        ),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: None,
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: out.as_entire_binding(),
-        }],
-    });
+             }",
+    );
+    let group = hal_ext::harness::group_0(device, &pipeline, vec![out.as_entire_binding()]);
     let mut encoder = device.create_command_encoder(&Default::default());
     {
         let mut pass = encoder.begin_compute_pass(&Default::default());

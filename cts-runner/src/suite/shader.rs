@@ -32,32 +32,14 @@ fn run_probe(gpu: &GpuContext, table: &wgpu::ResourceTable, prelude: &str, body:
          @group(0) @binding(0) var<storage, read_write> out: array<u32>;
          @compute @workgroup_size(1) fn main() {{ {body} }}"
     );
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("probe"),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("probe"),
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, &source);
     let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
         size: (n * 4) as u64,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: out.as_entire_binding(),
-        }],
-    });
+    let group = hal_ext::harness::group_0(&gpu.device, &pipeline, vec![out.as_entire_binding()]);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = encoder.begin_compute_pass(&Default::default());
