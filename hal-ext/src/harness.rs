@@ -229,6 +229,40 @@ impl GpuContext {
         bytes
     }
 
+    /// Copies a 2D texture (one layer, `COPY_SRC`) to the CPU: its rows, unpadded.
+    pub fn read_texture(&self, texture: &wgpu::Texture) -> Vec<u8> {
+        let size = texture.size();
+        let row = size.width * texture.format().block_copy_size(None).expect("a color format");
+        let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("texture readback"),
+            size: u64::from(padded * size.height),
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: None,
+                },
+            },
+            wgpu::Extent3d {
+                depth_or_array_layers: 1,
+                ..size
+            },
+        );
+        self.queue.submit([encoder.finish()]);
+        self.read_buffer(&buffer)
+            .chunks_exact(padded as usize)
+            .flat_map(|r| r[..row as usize].to_vec())
+            .collect()
+    }
+
     /// The validation messages so far (and forgets them), for tests that provoke one.
     pub fn take_validation_messages(&self) -> Vec<String> {
         self.wait();
@@ -386,5 +420,26 @@ pub fn group_0(
         label: Some("test group 0"),
         layout: &pipeline.get_bind_group_layout(0),
         entries: &entries,
+    })
+}
+
+/// A render pass clearing `target` to `clear` and storing it.
+pub fn clear_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    clear: wgpu::Color,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("test pass"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(clear),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
     })
 }

@@ -305,30 +305,9 @@ fn gpu_has_resource_matrix_and_default_resources() {
 
 /// Reads a 4×4 `Rgba8Unorm` render target back.
 fn read_target(gpu: &GpuContext, target: &wgpu::Texture) -> Vec<[u8; 4]> {
-    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("pixels"),
-        size: 256 * 4,
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        target.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(256),
-                rows_per_image: None,
-            },
-        },
-        target.size(),
-    );
-    gpu.queue.submit([encoder.finish()]);
-    let bytes = gpu.read_buffer(&buffer);
-    (0..4)
-        .flat_map(|y| (0..4).map(move |x| (y, x)))
-        .map(|(y, x)| bytes[y * 256 + x * 4..][..4].try_into().unwrap())
+    gpu.read_texture(target)
+        .chunks_exact(4)
+        .map(|p| p.try_into().unwrap())
         .collect()
 }
 
@@ -433,19 +412,7 @@ fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
         let view = target.create_view(&Default::default());
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("table pass"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                ..Default::default()
-            });
+            let mut pass = hal_ext::harness::clear_pass(&mut encoder, &view, wgpu::Color::BLACK);
             if use_bundle {
                 pass.execute_bundles([&bundle]);
             } else {
@@ -635,24 +602,16 @@ fn gpu_pinning_transitions_a_rendered_texture_once() {
     let view = texture.create_view(&Default::default());
     let clear = |value: f64| {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("clear"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color {
-                        r: value,
-                        g: 0.0,
-                        b: 0.0,
-                        a: 0.0,
-                    }),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            ..Default::default()
-        });
+        hal_ext::harness::clear_pass(
+            &mut encoder,
+            &view,
+            wgpu::Color {
+                r: value,
+                g: 0.0,
+                b: 0.0,
+                a: 0.0,
+            },
+        );
         encoder.finish()
     };
     gpu.queue.submit([clear(77.0)]);
@@ -733,27 +692,7 @@ fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
     data.unpin();
     image.unpin();
     assert_eq!(words(&gpu.read_buffer(&data)), [3, 6, 9, 12]);
-    let texels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("texels"),
-        size: 256,
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        image.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &texels,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(256),
-                rows_per_image: None,
-            },
-        },
-        image.size(),
-    );
-    gpu.queue.submit([encoder.finish()]);
-    assert_eq!(&words(&gpu.read_buffer(&texels))[..4], [1, 11, 21, 31]);
+    assert_eq!(words(&gpu.read_texture(&image)), [1, 11, 21, 31]);
 }
 
 #[test]

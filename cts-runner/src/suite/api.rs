@@ -741,19 +741,7 @@ fn render_setup(device: &wgpu::Device) -> (wgpu::RenderPipeline, wgpu::TextureVi
 }
 
 fn begin_render<'e>(encoder: &'e mut wgpu::CommandEncoder, target: &wgpu::TextureView) -> wgpu::RenderPass<'e> {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: None,
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: target,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        ..Default::default()
-    })
+    hal_ext::harness::clear_pass(encoder, target, wgpu::Color::BLACK)
 }
 
 fn sample_in_compute(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {

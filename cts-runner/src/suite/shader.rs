@@ -431,47 +431,16 @@ pub fn tests() -> Vec<Test> {
                     wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
                 );
                 let target_view = target.create_view(&Default::default());
-                let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: None,
-                    size: 256,
-                    usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                });
                 let mut encoder = gpu.device.create_command_encoder(&Default::default());
                 {
-                    let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                        label: None,
-                        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                            view: &target_view,
-                            depth_slice: None,
-                            resolve_target: None,
-                            ops: wgpu::Operations {
-                                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                                store: wgpu::StoreOp::Store,
-                            },
-                        })],
-                        ..Default::default()
-                    });
+                    let mut pass = hal_ext::harness::clear_pass(&mut encoder, &target_view, wgpu::Color::BLACK);
                     if p.bool("pass_table") {
                         pass.set_resource_table(Some(&table));
                     }
                     pass.execute_bundles([&bundle]);
                 }
-                encoder.copy_texture_to_buffer(
-                    target.as_image_copy(),
-                    wgpu::TexelCopyBufferInfo {
-                        buffer: &readback,
-                        layout: wgpu::TexelCopyBufferLayout {
-                            offset: 0,
-                            bytes_per_row: Some(256),
-                            rows_per_image: None,
-                        },
-                    },
-                    target.size(),
-                );
                 gpu.queue.submit([encoder.finish()]);
-                let bytes = gpu.read_buffer(&readback);
-                let got = u32::from_le_bytes(bytes[..4].try_into().unwrap());
+                let got = u32::from_le_bytes(gpu.read_texture(&target)[..4].try_into().unwrap());
                 ensure(got == 42, || format!("expected 42, got {got}"))
             },
         },
