@@ -1,5 +1,5 @@
 //! The resource-table conformance runner, shaped like the WebGPU CTS: cases named by query
-//! paths (`bindless,api,validation,resource_table,update:slot_range:slot=8;op=update`),
+//! paths (`bindless,api,validation,resource_table,update:slot_range:backend=noop;slot=8;op=update`),
 //! expanded from declarative parameter grids, selected by query, run on wgpu's noop
 //! backend (validation) or on Vulkan with the validation layer on (execution).
 //!
@@ -99,7 +99,7 @@ fn main() -> ExitCode {
     let mut reports = Vec::with_capacity(cases.len());
     for case in &cases {
         let start = Instant::now();
-        let outcome = match (case.test.backend, args.backend.as_str(), &vulkan) {
+        let outcome = match (case.backend(), args.backend.as_str(), &vulkan) {
             (Backend::Vulkan, "noop", _) => Outcome::Skip("Vulkan case, --backend noop".into()),
             (Backend::Noop, "vulkan", _) => Outcome::Skip("noop case, --backend vulkan".into()),
             (Backend::Vulkan, _, Err(why)) => Outcome::Skip(format!("no Vulkan adapter: {why}")),

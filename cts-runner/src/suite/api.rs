@@ -1,7 +1,7 @@
 //! API tests: creation, limits and features, slot operations, encoder state, pipeline
 //! layouts, submit, pinning. Validation cases run on the noop backend.
 
-use hal_ext::harness::{noop_adapter, noop_device, texture_2d, validation_error};
+use hal_ext::harness::{noop_adapter, noop_device, texture_2d, validation_error, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor, ResourceTableError as E};
 use wgpu_core::{
     binding_model::CreatePipelineLayoutError,
@@ -23,15 +23,22 @@ fn features(name: &str) -> wgpu::Features {
     }
 }
 
-fn device(feature: &str) -> (wgpu::Device, wgpu::Queue) {
+/// A device of the case's backend (`backend=noop|vulkan`): validation must say the same on
+/// both, and on Vulkan no error may reach the driver (the validation layer stays silent).
+/// The `GpuContext`, if any, is dropped first and checks the layer's messages.
+fn device(p: &Params, feature: &str) -> (wgpu::Device, wgpu::Queue, Option<GpuContext>) {
     let max = if feature == "none" { 0 } else { MAX };
-    noop_device(
-        features(feature),
-        wgpu::Limits {
-            max_resource_table_size: max,
-            ..Default::default()
-        },
-    )
+    let limits = wgpu::Limits {
+        max_resource_table_size: max,
+        ..Default::default()
+    };
+    if p.str("backend") == "vulkan" {
+        let gpu = GpuContext::new(features(feature), limits);
+        (gpu.device.clone(), gpu.queue.clone(), Some(gpu))
+    } else {
+        let (device, queue) = noop_device(features(feature), limits);
+        (device, queue, None)
+    }
 }
 
 fn table(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
@@ -78,7 +85,7 @@ fn table_pipeline(device: &wgpu::Device, layout: Option<&wgpu::PipelineLayout>) 
 }
 
 pub fn tests() -> Vec<Test> {
-    vec![
+    let mut tests = vec![
         Test {
             file: "api,validation,capability",
             name: "create_table_needs_a_feature",
@@ -87,7 +94,7 @@ pub fn tests() -> Vec<Test> {
             spec: "createResourceTable: invalidate t unless \"sampling-resource-table\" is enabled (explicitly or implicitly with \"heterogeneous-resource-table\")",
             run: |p: &Params| {
                 let f = p.str("features");
-                let (device, _q) = device(f);
+                let (device, _q, _gpu) = device(p, f);
                 let (_t, error) = validation_error(&device, || table(&device, 0));
                 if f == "none" {
                     expect_error::<CreateResourceTableError>(error, "MissingFeatures", |e| {
@@ -104,8 +111,8 @@ pub fn tests() -> Vec<Test> {
             backend: Backend::Noop,
             params: vec![],
             spec: "\"heterogeneous-resource-table\" depends on \"sampling-resource-table\"",
-            run: |_| {
-                let (device, _q) = device("heterogeneous");
+            run: |p| {
+                let (device, _q, _gpu) = device(p, "heterogeneous");
                 ensure(device.features().contains(wgpu::Features::SAMPLING_RESOURCE_TABLE), || {
                     format!("device features {:?}", device.features())
                 })
@@ -137,7 +144,7 @@ pub fn tests() -> Vec<Test> {
             spec: "createResourceTable: if desc.size > maxResourceTableSize, throw a RangeError",
             run: |p| {
                 let size = p.u32("size");
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let (t, error) = validation_error(&device, || table(&device, size));
                 if size > MAX {
                     expect_error::<CreateResourceTableError>(error, "TooLarge", |e| {
@@ -157,7 +164,7 @@ pub fn tests() -> Vec<Test> {
             spec: "update/removeBinding: throw an OperationError unless slot < this.size",
             run: |p| {
                 let (slot, op) = (p.u32("slot"), p.str("op"));
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 8);
                 let sampler = device.create_sampler(&Default::default());
                 let got = match op {
@@ -175,7 +182,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("op", strs(&["update", "insert", "remove"]))],
             spec: "update/insertBinding/removeBinding: throw an OperationError if this.destroy() has been called",
             run: |p| {
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 8);
                 let sampler = device.create_sampler(&Default::default());
                 t.destroy();
@@ -194,7 +201,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("removed", bools())],
             spec: "update: throw an OperationError unless [[availableAfterSubmit]][slot] <= [[completedSubmitIndex]] (a slot holding a binding is never available)",
             run: |p| {
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 8);
                 let sampler = device.create_sampler(&Default::default());
                 t.update(3, wgpu::BindingResource::Sampler(&sampler)).map_err(|e| NotPassed::Fail(e.to_string()))?;
@@ -213,8 +220,8 @@ pub fn tests() -> Vec<Test> {
             backend: Backend::Noop,
             params: vec![],
             spec: "insertBinding: the slot is the first available one (our answer to TODO #5466: the lowest)",
-            run: |_| {
-                let (device, _q) = device("sampling");
+            run: |p| {
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 4);
                 let sampler = device.create_sampler(&Default::default());
                 let insert = || t.insert_binding(wgpu::BindingResource::Sampler(&sampler));
@@ -242,13 +249,14 @@ pub fn tests() -> Vec<Test> {
             spec: "update: generate a validation error if the resource cannot be set in the table (sampling: sampled textures and samplers; heterogeneous: any resource but uniform buffers)",
             run: |p| {
                 let (f, r) = (p.str("features"), p.str("resource"));
-                let (device, _q) = device(f);
+                let (device, _q, _gpu) = device(p, f);
                 let t = table(&device, 4);
                 let hetero = f == "heterogeneous";
+                // (A view needs some view-capable usage, or Vulkan refuses to create it.)
                 let usage = match r {
-                    "sampled_view" => wgpu::TextureUsages::TEXTURE_BINDING,
                     "storage_view" => wgpu::TextureUsages::STORAGE_BINDING,
-                    _ => wgpu::TextureUsages::COPY_DST,
+                    "view_without_binding_usage" => wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    _ => wgpu::TextureUsages::TEXTURE_BINDING,
                 };
                 let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, usage);
                 let view = texture.create_view(&Default::default());
@@ -296,7 +304,7 @@ pub fn tests() -> Vec<Test> {
                 // Without the feature the table itself is an invalid object (its creation
                 // error is the case `create_table_needs_a_feature`); setting it must
                 // invalidate the encoder either way.
-                let (device, _q) = device(f);
+                let (device, _q, _gpu) = device(p, f);
                 let (t, _creation_error) = validation_error(&device, || table(&device, 1));
                 let t = &t;
                 let error = match p.str("encoder") {
@@ -355,7 +363,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("encoder", strs(&["compute", "render"])), ("set", bools())],
             spec: "dispatch*/draw*: if the pipeline layout usesResourceTable, the encoder's [[resource_table]] must not be null",
             run: |p| {
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 1);
                 let set = p.bool("set");
                 let (_cb, error) = encode_with_table(&device, p.str("encoder"), set.then_some(&t));
@@ -375,7 +383,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("set_after", bools())],
             spec: "Similar to GPUBindGroups, reset [[resource_table]] after a call to executeBundles",
             run: |p| {
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 1);
                 let (pipeline, target) = render_setup(&device);
                 let bundle = device
@@ -419,7 +427,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("destroyed", bools())],
             spec: "queue.submit: all GPUResourceTable referenced in the commands must have [[destroyed]] at false",
             run: |p| {
-                let (device, queue) = device("sampling");
+                let (device, queue, _gpu) = device(p, "sampling");
                 let t = table(&device, 1);
                 let (cb, error) = encode_with_table(&device, "compute", Some(&t));
                 expect_no_error(error)?;
@@ -443,7 +451,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("features", strs(&["none", "sampling"]))],
             spec: "createPipelineLayout: a validation error if usesResourceTable is true but \"sampling-resource-table\" is not enabled",
             run: |p| {
-                let (device, _q) = device(p.str("features"));
+                let (device, _q, _gpu) = device(p, p.str("features"));
                 let (_l, error) = validation_error(&device, || {
                     device.create_pipeline_layout_with_resource_table(&Default::default())
                 });
@@ -463,7 +471,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("layout", strs(&["default", "with_table", "without_table"]))],
             spec: "GPUProgrammableStage validation: an error if the shader uses the resource table builtins but layout.usesResourceTable is false; default layouts set it",
             run: |p| {
-                let (device, _q) = device("sampling");
+                let (device, _q, _gpu) = device(p, "sampling");
                 let layout = match p.str("layout") {
                     "with_table" => Some(device.create_pipeline_layout_with_resource_table(&Default::default())),
                     "without_table" => Some(device.create_pipeline_layout(&Default::default())),
@@ -493,7 +501,7 @@ pub fn tests() -> Vec<Test> {
             spec: "GPUTexture.pin(usage): \"sampling-resource-table\" enabled, this not destroyed, usage a single shader usage (and allowed by the texture's usages)",
             run: |p| {
                 let f = p.str("features");
-                let (device, _q) = device(f);
+                let (device, _q, _gpu) = device(p, f);
                 let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
                 if p.bool("destroyed") {
                     texture.destroy();
@@ -522,7 +530,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("features", strs(&["none", "sampling"]))],
             spec: "GPUTexture.unpin(): \"sampling-resource-table\" must be enabled",
             run: |p| {
-                let (device, _q) = device(p.str("features"));
+                let (device, _q, _gpu) = device(p, p.str("features"));
                 let texture = texture_2d(&device, wgpu::TextureFormat::R32Uint, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
                 let (_, error) = validation_error(&device, || texture.unpin());
                 if p.str("features") == "none" {
@@ -538,8 +546,8 @@ pub fn tests() -> Vec<Test> {
             backend: Backend::Noop,
             params: vec![],
             spec: "calls to pin and unpin don't need to be balanced; pinning replaces the currently pinned usage",
-            run: |_| {
-                let (device, _q) = device("heterogeneous");
+            run: |p| {
+                let (device, _q, _gpu) = device(p, "heterogeneous");
                 let texture = texture_2d(
                     &device,
                     wgpu::TextureFormat::R32Uint,
@@ -568,7 +576,7 @@ pub fn tests() -> Vec<Test> {
             params: vec![("use", strs(&["attachment", "copy_src", "sampled_bind_group"])), ("pinned", bools())],
             spec: "every check of [[destroyed]] for a use by the GPU also checks that the pinned usage, if any, matches the use",
             run: |p| {
-                let (device, queue) = device("sampling");
+                let (device, queue, _gpu) = device(p, "sampling");
                 let (texture, view) = sampled_view(&device);
                 if p.bool("pinned") {
                     texture.pin(PinnedUsage::Sampled);
@@ -690,7 +698,15 @@ pub fn tests() -> Vec<Test> {
                 }
             },
         },
-    ]
+    ];
+    // Validation runs on both backends: the same errors, and nothing reaching the driver.
+    for test in &mut tests {
+        // (These two build their own noop adapter and devices.)
+        if test.backend == Backend::Noop && !matches!(test.name, "max_resource_table_size" | "objects_of_another_device") {
+            test.params.insert(0, ("backend", strs(&["noop", "vulkan"])));
+        }
+    }
+    tests
 }
 
 /// A command buffer whose compute pass or render pass runs a pipeline that reads the table,

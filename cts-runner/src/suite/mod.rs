@@ -120,6 +120,17 @@ pub struct Case<'a> {
     pub params: Params,
 }
 
+impl Case<'_> {
+    /// Where the case runs: its `backend` parameter if it has one, else its test's.
+    pub fn backend(&self) -> Backend {
+        match self.params.0.iter().find(|(k, _)| *k == "backend") {
+            Some((_, Value::Str("vulkan"))) => Backend::Vulkan,
+            Some(_) => Backend::Noop,
+            None => self.test.backend,
+        }
+    }
+}
+
 impl Test {
     /// The CTS-style name of the test's node (`bindless,<file>:<name>:`).
     pub fn node(&self) -> String {
