@@ -138,13 +138,21 @@ impl Deref for GpuContext {
     }
 }
 
-/// The instance every GPU test uses: Vulkan only, validation and debug labels on.
+/// The instance every GPU test uses: Vulkan only, validation and debug labels on. One per
+/// process: loading a driver again for each instance can fail (NVIDIA's driver runs out of
+/// static TLS after some dozens of loads in one process), and devices are what tests need
+/// fresh.
 pub fn vulkan_instance() -> wgpu::Instance {
     ValidationLog::install();
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = wgpu::Backends::VULKAN;
-    desc.flags = wgpu::InstanceFlags::VALIDATION | wgpu::InstanceFlags::DEBUG;
-    wgpu::Instance::new(desc)
+    static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
+    INSTANCE
+        .get_or_init(|| {
+            let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+            desc.backends = wgpu::Backends::VULKAN;
+            desc.flags = wgpu::InstanceFlags::VALIDATION | wgpu::InstanceFlags::DEBUG;
+            wgpu::Instance::new(desc)
+        })
+        .clone()
 }
 
 /// Panics unless `info` is lavapipe from Mesa `min_major` or newer.
