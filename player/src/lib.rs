@@ -1,0 +1,163 @@
+//! Reading wgpu traces (`trace.ron` and its data files), resource-table actions included.
+//!
+//! The trace format is wgpu-core's (`DeviceDescriptor::trace`): a RON list of
+//! `wgpu_core::device::trace::Action`s, written one action at a time and closed with `]`
+//! when the device is dropped. A program that crashed leaves the list unclosed; such a trace
+//! is read up to its last complete action and reported as truncated.
+
+use std::{collections::BTreeMap, fmt, path::Path};
+
+use wgpu_core::{command::PointerReferences, device::trace};
+
+pub type Action = trace::Action<'static, PointerReferences>;
+
+/// A trace read from a directory.
+pub struct Trace {
+    pub actions: Vec<Action>,
+    /// The file lacked its closing `]` (the traced program did not drop its device).
+    pub truncated: bool,
+}
+
+/// Why a trace could not be read.
+#[derive(Debug)]
+pub enum LoadError {
+    Missing(String),
+    Io(String, std::io::Error),
+    /// `line`/`column` are 1-based positions in `trace.ron`.
+    Parse { line: usize, column: usize, message: String },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Missing(path) => write!(f, "{path}: no such file (is this a trace directory?)"),
+            Self::Io(path, e) => write!(f, "{path}: {e}"),
+            Self::Parse { line, column, message } => {
+                write!(f, "{}:{line}:{column}: {message}", trace::FILE_NAME)
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads `dir/trace.ron`.
+pub fn load(dir: &Path) -> Result<Trace, LoadError> {
+    let path = dir.join(trace::FILE_NAME);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(LoadError::Missing(path.display().to_string()))
+        }
+        Err(e) => return Err(LoadError::Io(path.display().to_string(), e)),
+    };
+    parse(&text)
+}
+
+/// Parses the text of a `trace.ron`.
+pub fn parse(text: &str) -> Result<Trace, LoadError> {
+    let trimmed = text.trim_end();
+    let truncated = !trimmed.ends_with(']');
+    let closed;
+    let text = if truncated {
+        // Keep the complete actions. Each is written at the top level (column 0) and ends on
+        // an unindented line with `,`; lines inside an action are indented.
+        let mut end = None;
+        let mut offset = 0;
+        for line in trimmed.split_inclusive('\n') {
+            let content = line.trim_end();
+            if !content.is_empty() && !content.starts_with(char::is_whitespace) && content.ends_with(',') {
+                end = Some(offset + content.len());
+            }
+            offset += line.len();
+        }
+        closed = match end {
+            Some(end) => format!("{}\n]", &trimmed[..end]),
+            None => "[]".to_string(),
+        };
+        closed.as_str()
+    } else {
+        text
+    };
+    let actions = ron::from_str::<Vec<Action>>(text).map_err(|e| LoadError::Parse {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    Ok(Trace { actions, truncated })
+}
+
+/// The variant name of an action (`CreateBuffer`, `Submit`, …).
+pub fn action_kind(action: &Action) -> String {
+    let text = format!("{action:?}");
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// What `player info` prints.
+pub struct Summary {
+    pub actions: usize,
+    pub by_kind: BTreeMap<String, usize>,
+    /// `(label, size)` of every resource table the trace creates.
+    pub tables: Vec<(Option<String>, u32)>,
+    /// Data files the actions name that are not in the directory.
+    pub missing_data: Vec<String>,
+    pub truncated: bool,
+}
+
+impl Summary {
+    pub fn of(trace: &Trace, dir: &Path) -> Self {
+        let mut by_kind = BTreeMap::new();
+        let mut tables = Vec::new();
+        let mut missing_data = Vec::new();
+        for action in &trace.actions {
+            *by_kind.entry(action_kind(action)).or_insert(0) += 1;
+            match action {
+                trace::Action::CreateResourceTable { desc, .. } => {
+                    tables.push((desc.label.as_ref().map(|l| l.to_string()), desc.size))
+                }
+                trace::Action::CreateShaderModule { data, .. }
+                | trace::Action::WriteBuffer { data, .. }
+                | trace::Action::WriteTexture { data, .. } => {
+                    if let trace::Data::File(name) = data {
+                        if !dir.join(name).exists() {
+                            missing_data.push(name.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Self {
+            actions: trace.actions.len(),
+            by_kind,
+            tables,
+            missing_data,
+            truncated: trace.truncated,
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} actions{}",
+            self.actions,
+            if self.truncated { " (truncated: the traced program did not close the trace)" } else { "" }
+        )?;
+        for (kind, n) in &self.by_kind {
+            writeln!(f, "  {kind}: {n}")?;
+        }
+        writeln!(f, "resource tables: {}", self.tables.len())?;
+        for (label, size) in &self.tables {
+            writeln!(f, "  {} ({size} slots)", label.as_deref().unwrap_or("<unlabeled>"))?;
+        }
+        if !self.missing_data.is_empty() {
+            writeln!(f, "missing data files: {}", self.missing_data.join(", "))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! Reading traces recorded by the patched wgpu (noop backend): summaries, truncated and
+//! corrupt traces, missing data files.
+
+use std::path::{Path, PathBuf};
+
+/// Records a small trace: a buffer write, a shader, a table with two slots, a submission.
+fn record(dir: &Path) {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::NOOP;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        required_limits: wgpu::Limits {
+            max_resource_table_size: 64,
+            ..Default::default()
+        },
+        trace: wgpu::Trace::Directory(dir.to_path_buf()),
+        ..Default::default()
+    }))
+    .unwrap();
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("data"),
+        size: 16,
+        usage: wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    queue.write_buffer(&buffer, 0, &[1; 16]);
+    let _module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl("@compute @workgroup_size(1) fn main() {}".into()),
+    });
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 64,
+    });
+    let sampler = device.create_sampler(&Default::default());
+    table.insert_binding(wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    table.update(9, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    queue.submit([device.create_command_encoder(&Default::default()).finish()]);
+}
+
+fn traced(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("player-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    record(&dir);
+    dir
+}
+
+#[test]
+fn info_counts_actions_and_tables() {
+    let dir = traced("info");
+    let trace = player::load(&dir).unwrap();
+    assert!(!trace.truncated);
+    let summary = player::Summary::of(&trace, &dir);
+    assert_eq!(summary.by_kind.get("UpdateResourceTable"), Some(&2));
+    assert_eq!(summary.by_kind.get("CreateResourceTable"), Some(&1));
+    assert_eq!(summary.by_kind.get("WriteBuffer"), Some(&1));
+    assert_eq!(summary.by_kind.get("Submit"), Some(&1));
+    assert_eq!(summary.tables, vec![(Some("materials".to_string()), 64)]);
+    assert!(summary.missing_data.is_empty(), "{:?}", summary.missing_data);
+    let text = summary.to_string();
+    assert!(text.contains("resource tables: 1\n  materials (64 slots)\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_truncated_trace_keeps_its_complete_actions() {
+    let dir = traced("truncated");
+    let full = std::fs::read_to_string(dir.join("trace.ron")).unwrap();
+    let complete = player::parse(&full).unwrap().actions.len();
+    // Cut in the middle of the last action, as a crash would.
+    let cut = &full[..full.len() - 40];
+    let trace = player::parse(cut).unwrap();
+    assert!(trace.truncated);
+    assert_eq!(trace.actions.len(), complete - 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn corrupt_traces_and_missing_files_are_clear_errors() {
+    let error = player::parse("[\nCreateBuffer(1, oops),\n]").err().expect("a parse error");
+    match &error {
+        player::LoadError::Parse { line: 2, column, .. } => assert!(*column > 1, "{error}"),
+        other => panic!("expected a parse error on line 2, got {other}"),
+    }
+    assert!(error.to_string().starts_with("trace.ron:2:"), "{error}");
+
+    let nowhere = std::env::temp_dir().join("player-no-such-trace");
+    let error = player::load(&nowhere).err().expect("no trace there");
+    assert_eq!(
+        error.to_string(),
+        format!("{}: no such file (is this a trace directory?)", nowhere.join("trace.ron").display())
+    );
+
+    let dir = traced("missing");
+    let data = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "bin"))
+        .expect("the buffer write's data file");
+    std::fs::remove_file(&data).unwrap();
+    let trace = player::load(&dir).unwrap();
+    let summary = player::Summary::of(&trace, &dir);
+    assert_eq!(summary.missing_data, vec![data.file_name().unwrap().to_string_lossy().to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
