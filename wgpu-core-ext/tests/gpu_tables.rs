@@ -661,7 +661,11 @@ fn main(@builtin(local_invocation_index) i: u32) {
 
 #[test]
 fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
-    let gpu = heterogeneous();
+    storage_through_the_table(&heterogeneous());
+}
+
+/// A storage texture written and a storage buffer read and written through the table.
+fn storage_through_the_table(gpu: &GpuContext) {
     let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
         label: Some("storage"),
         size: 4,
@@ -722,16 +726,28 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
 
 #[test]
 fn gpu_a_layout_must_leave_room_for_the_table_sets() {
-    use wgpu_core::binding_model::CreatePipelineLayoutError;
     // The heterogeneous table takes 2 descriptor sets after the layout's groups with mutable
     // descriptors (lavapipe, NVIDIA), 4 without.
-    let gpu = GpuContext::new(
+    let max = room_for_the_table(&heterogeneous_with_8_groups());
+    if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+        assert_eq!(max, 6, "lavapipe: 8 sets, 2 for the table");
+    }
+}
+
+fn heterogeneous_with_8_groups() -> GpuContext {
+    GpuContext::new(
         wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
         wgpu::Limits {
             max_bind_groups: 8,
             ..limits()
         },
-    );
+    )
+}
+
+/// How many bind groups a pipeline layout with the table may have, checked around that
+/// number.
+fn room_for_the_table(gpu: &GpuContext) -> usize {
+    use wgpu_core::binding_model::CreatePipelineLayoutError;
     let empty = gpu
         .device
         .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -749,9 +765,8 @@ fn gpu_a_layout_must_leave_room_for_the_table_sets() {
         })
         .1
     };
-    // Eight groups never fit with four table sets under wgpu's limit of 8; how many do
-    // depends on the device's bound-set limit (lavapipe: 8 sets, so 4 groups; NVIDIA: 32, so
-    // wgpu's 7).
+    // Eight groups never fit with the table under wgpu's limit of 8; how many do depends on
+    // the device's bound-set limit and the table's set count.
     let error = layout(8).expect("no room for the table's sets");
     let Some(&CreatePipelineLayoutError::NoRoomForResourceTable { actual: 8, max }) =
         hal_ext::harness::find_source::<CreatePipelineLayoutError>(&error)
@@ -768,4 +783,24 @@ fn gpu_a_layout_must_leave_room_for_the_table_sets() {
         ),
         "{error:?}"
     );
+    max
+}
+
+/// Drivers without `VK_EXT_mutable_descriptor_type` get one descriptor set per kind; the
+/// environment variable forces that layout where the extension exists.
+#[test]
+fn gpu_heterogeneous_tables_without_mutable_descriptors() {
+    let with_mutable = room_for_the_table(&heterogeneous_with_8_groups());
+    // SAFETY: nextest runs each test in a process of its own; nothing else reads the
+    // environment concurrently.
+    unsafe { std::env::set_var("WGPU_RESOURCE_TABLE_NO_MUTABLE", "1") };
+    let gpu = heterogeneous_with_8_groups();
+    let without = room_for_the_table(&gpu);
+    storage_through_the_table(&gpu);
+    drop(gpu);
+    unsafe { std::env::remove_var("WGPU_RESOURCE_TABLE_NO_MUTABLE") };
+    assert!(without <= with_mutable, "{without} > {with_mutable}");
+    if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+        assert_eq!((with_mutable, without), (6, 4), "lavapipe: 8 sets, 2 or 4 for the table");
+    }
 }

@@ -307,11 +307,14 @@ impl super::Device {
         desc: &ResourceTableLayoutDescriptor,
     ) -> Result<(super::BindGroupLayout, ResourceTableLayoutInfo), crate::DeviceError> {
         let count = desc.max_size + DEFAULT_SLOTS;
+        // `WGPU_RESOURCE_TABLE_NO_MUTABLE` forces one set per kind, the layout of drivers
+        // without the extension (so that it can be tested where the extension exists).
         let mutable = desc.heterogeneous
             && self
                 .shared
                 .enabled_extensions
-                .contains(&ext::mutable_descriptor_type::NAME);
+                .contains(&ext::mutable_descriptor_type::NAME)
+            && std::env::var_os("WGPU_RESOURCE_TABLE_NO_MUTABLE").is_none();
         let table = TableLayout {
             extra_sets: ArrayVec::new(),
             heterogeneous: desc.heterogeneous,
