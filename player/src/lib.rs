@@ -13,6 +13,8 @@ pub type Action = trace::Action<'static, PointerReferences>;
 
 /// A trace read from a directory.
 pub struct Trace {
+    /// Its format (`format.ron`; 0 for upstream traces, which have none).
+    pub format: u32,
     pub actions: Vec<Action>,
     /// The file lacked its closing `]` (the traced program did not drop its device).
     pub truncated: bool,
@@ -25,6 +27,9 @@ pub enum LoadError {
     Io(String, std::io::Error),
     /// `line`/`column` are 1-based positions in `trace.ron`.
     Parse { line: usize, column: usize, message: String },
+    /// `format.ron` names a format newer than this player reads.
+    FutureFormat { found: u32, supported: u32 },
+    BadFormatFile(String),
 }
 
 impl fmt::Display for LoadError {
@@ -35,14 +40,48 @@ impl fmt::Display for LoadError {
             Self::Parse { line, column, message } => {
                 write!(f, "{}:{line}:{column}: {message}", trace::FILE_NAME)
             }
+            Self::FutureFormat { found, supported } => write!(
+                f,
+                "the trace has format {found}, newer than this player's {supported}: update the player"
+            ),
+            Self::BadFormatFile(message) => write!(f, "{}: {message}", TRACE_FORMAT_FILE),
         }
     }
 }
 
 impl std::error::Error for LoadError {}
 
-/// Reads `dir/trace.ron`.
+use wgpu_core::resource_table::{TRACE_FORMAT, TRACE_FORMAT_FILE};
+
+/// What `format.ron` says.
+#[derive(serde::Deserialize)]
+struct Format {
+    format: u32,
+}
+
+/// The trace format in `dir` (0 when there is no `format.ron`: an upstream trace).
+pub fn format(dir: &Path) -> Result<u32, LoadError> {
+    let path = dir.join(TRACE_FORMAT_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(LoadError::Io(path.display().to_string(), e)),
+    };
+    let found = ron::from_str::<Format>(&text)
+        .map_err(|e| LoadError::BadFormatFile(e.to_string()))?
+        .format;
+    if found > TRACE_FORMAT {
+        return Err(LoadError::FutureFormat {
+            found,
+            supported: TRACE_FORMAT,
+        });
+    }
+    Ok(found)
+}
+
+/// Reads `dir/trace.ron` (after checking its format).
 pub fn load(dir: &Path) -> Result<Trace, LoadError> {
+    let format = format(dir)?;
     let path = dir.join(trace::FILE_NAME);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -51,7 +90,7 @@ pub fn load(dir: &Path) -> Result<Trace, LoadError> {
         }
         Err(e) => return Err(LoadError::Io(path.display().to_string(), e)),
     };
-    parse(&text)
+    Ok(Trace { format, ..parse(&text)? })
 }
 
 /// Parses the text of a `trace.ron`.
@@ -84,7 +123,11 @@ pub fn parse(text: &str) -> Result<Trace, LoadError> {
         column: e.span.start.col,
         message: e.code.to_string(),
     })?;
-    Ok(Trace { actions, truncated })
+    Ok(Trace {
+        format: TRACE_FORMAT,
+        actions,
+        truncated,
+    })
 }
 
 /// The variant name of an action (`CreateBuffer`, `Submit`, …).
@@ -105,6 +148,7 @@ pub struct Summary {
     /// Data files the actions name that are not in the directory.
     pub missing_data: Vec<String>,
     pub truncated: bool,
+    pub format: u32,
 }
 
 impl Summary {
@@ -136,12 +180,18 @@ impl Summary {
             tables,
             missing_data,
             truncated: trace.truncated,
+            format: trace.format,
         }
     }
 }
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let format = match self.format {
+            0 => "upstream wgpu (no format.ron)".to_string(),
+            n => format!("{n} (resource tables)"),
+        };
+        writeln!(f, "format: {format}")?;
         writeln!(
             f,
             "{} actions{}",

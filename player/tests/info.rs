@@ -54,6 +54,7 @@ fn info_counts_actions_and_tables() {
     let dir = traced("info");
     let trace = player::load(&dir).unwrap();
     assert!(!trace.truncated);
+    assert_eq!(trace.format, 1);
     let summary = player::Summary::of(&trace, &dir);
     assert_eq!(summary.by_kind.get("UpdateResourceTable"), Some(&2));
     assert_eq!(summary.by_kind.get("CreateResourceTable"), Some(&1));
@@ -105,5 +106,23 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
     let trace = player::load(&dir).unwrap();
     let summary = player::Summary::of(&trace, &dir);
     assert_eq!(summary.missing_data, vec![data.file_name().unwrap().to_string_lossy().to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn trace_formats_upstream_ours_and_future() {
+    let dir = traced("format");
+    assert_eq!(player::format(&dir).unwrap(), 1);
+    // An upstream trace has no format file.
+    std::fs::remove_file(dir.join("format.ron")).unwrap();
+    assert_eq!(player::load(&dir).unwrap().format, 0);
+    assert!(player::Summary::of(&player::load(&dir).unwrap(), &dir)
+        .to_string()
+        .starts_with("format: upstream wgpu (no format.ron)\n"));
+    std::fs::write(dir.join("format.ron"), "(format: 7, wgpu: \"31.0.0\")").unwrap();
+    assert_eq!(
+        player::load(&dir).err().map(|e| e.to_string()).as_deref(),
+        Some("the trace has format 7, newer than this player's 1: update the player")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -302,6 +302,22 @@ pub enum TraceTableEntry {
     },
 }
 
+/// The file beside `trace.ron` that says which actions a trace may hold. Upstream traces
+/// have none (format 0: upstream's actions only).
+pub const TRACE_FORMAT_FILE: &str = "format.ron";
+
+/// The trace format this crate writes: 1 = upstream's actions plus the resource-table ones
+/// (tables, layouts with the table, pin/unpin, `SetResourceTable`).
+pub const TRACE_FORMAT: u32 = 1;
+
+#[cfg(feature = "trace")]
+pub(crate) fn write_trace_format(dir: &std::path::Path) -> std::io::Result<()> {
+    std::fs::write(
+        dir.join(TRACE_FORMAT_FILE),
+        alloc::format!("(format: {TRACE_FORMAT}, wgpu: \"{}\")\n", env!("CARGO_PKG_VERSION")),
+    )
+}
+
 /// Records `action` in the device's trace, if it has one.
 #[cfg(feature = "trace")]
 fn trace(device: &Device, action: impl FnOnce() -> crate::device::trace::Action<'static, crate::command::PointerReferences>) {
