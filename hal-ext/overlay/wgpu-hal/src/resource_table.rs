@@ -44,8 +44,6 @@ pub struct ResourceTableLayoutDescriptor<'a> {
 /// What a table layout costs a pipeline layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResourceTableLayoutInfo {
-    /// How many bind groups (descriptor sets) the table takes, after the layout's own.
-    pub groups: u32,
     /// The most bind groups a pipeline layout that uses the table may have of its own.
     pub max_other_groups: u32,
 }

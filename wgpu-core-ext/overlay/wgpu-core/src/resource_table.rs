@@ -14,7 +14,7 @@
 
 mod raw;
 
-pub(crate) use raw::{bind as bind_raw, defer_destroy, prepare_submit, PendingPin};
+pub(crate) use raw::{bind as bind_raw, on_destroy, prepare_submit, PendingPin};
 
 use alloc::{
     collections::VecDeque,
@@ -144,22 +144,39 @@ impl WebGpuError for PinnedUseError {
     }
 }
 
+/// The error for using `buffer` as `uses` outside the tables, if it is pinned to another
+/// usage.
+fn buffer_misuse(buffer: &Buffer, uses: wgt::BufferUses) -> Option<PinnedUseError> {
+    let pinned = buffer.pinned.get()?;
+    let allowed = match pinned {
+        wgt::PinnedUsage::StorageRead => wgt::BufferUses::STORAGE_READ_ONLY,
+        _ => wgt::BufferUses::STORAGE_READ_WRITE,
+    };
+    let extra = uses.difference(allowed);
+    (!extra.is_empty()).then(|| PinnedUseError {
+        res: buffer.error_ident(),
+        pinned,
+        used: alloc::format!("{extra:?}"),
+    })
+}
+
+/// [`buffer_misuse`] for textures.
+fn texture_misuse(texture: &crate::resource::Texture, uses: wgt::TextureUses) -> Option<PinnedUseError> {
+    let pinned = texture.pinned.get()?;
+    let extra = uses.difference(raw::texture_uses(pinned));
+    (!extra.is_empty()).then(|| PinnedUseError {
+        res: texture.error_ident(),
+        pinned,
+        used: alloc::format!("{extra:?}"),
+    })
+}
+
 /// Records the first use of a pinned buffer against its pin in a command buffer's tracker
-/// (called for every transition the tracker makes, so uses between a matching first and
-/// last use are seen too).
+/// (called for every state change the tracker makes, so uses between a matching first and
+/// last use are seen too; the first use is checked at submit).
 pub(crate) fn note_buffer_use(misuse: &mut Option<PinnedUseError>, buffer: &Buffer, uses: wgt::BufferUses) {
-    if misuse.is_some() {
-        return;
-    }
-    if let Some(pinned) = buffer.pinned.get() {
-        let allowed = buffer_uses(pinned);
-        if !allowed.contains(uses) {
-            *misuse = Some(PinnedUseError {
-                res: buffer.error_ident(),
-                pinned,
-                used: alloc::format!("{:?}", uses.difference(allowed)),
-            });
-        }
+    if misuse.is_none() {
+        *misuse = buffer_misuse(buffer, uses);
     }
 }
 
@@ -169,30 +186,14 @@ pub(crate) fn note_texture_use(
     texture: &crate::resource::Texture,
     uses: wgt::TextureUses,
 ) {
-    if misuse.is_some() {
-        return;
-    }
-    if let Some(pinned) = texture.pinned.get() {
-        let allowed = raw::texture_uses(pinned);
-        if !allowed.contains(uses) {
-            *misuse = Some(PinnedUseError {
-                res: texture.error_ident(),
-                pinned,
-                used: alloc::format!("{:?}", uses.difference(allowed)),
-            });
-        }
-    }
-}
-
-fn buffer_uses(pinned: wgt::PinnedUsage) -> wgt::BufferUses {
-    match pinned {
-        wgt::PinnedUsage::StorageRead => wgt::BufferUses::STORAGE_READ_ONLY,
-        _ => wgt::BufferUses::STORAGE_READ_WRITE,
+    if misuse.is_none() {
+        *misuse = texture_misuse(texture, uses);
     }
 }
 
 /// A queue write to a pinned texture leaves it in the copy state: the next submission puts
-/// it back in its pinned state, after the write (writes are allowed while pinned).
+/// it back in its pinned state, after the write (writes are allowed while pinned). `pin`
+/// queues the first transition the same way.
 pub(crate) fn repin_texture(texture: &Arc<crate::resource::Texture>) {
     if texture.pinned.get().is_some() {
         texture
@@ -214,47 +215,29 @@ pub(crate) fn repin_buffer(buffer: &Arc<Buffer>) {
     }
 }
 
+/// Submit: a command buffer may use a pinned buffer outside the tables only with its pinned
+/// usage. Every later use was noted by the tracker; the first is checked here.
 pub(crate) fn check_pinned_buffer(
     buffer: &Arc<Buffer>,
     tracker: &crate::track::BufferTracker,
 ) -> Result<(), PinnedUseError> {
-    if let Some(misuse) = &tracker.pinned_misuse {
-        return Err(misuse.clone());
-    }
-    let Some(pinned) = buffer.pinned.get() else {
-        return Ok(());
-    };
-    let allowed = buffer_uses(pinned);
-    match tracker.first_and_last_use(buffer) {
-        Some((first, last)) if !allowed.contains(first | last) => Err(PinnedUseError {
-            res: buffer.error_ident(),
-            pinned,
-            used: alloc::format!("{:?}", (first | last).difference(allowed)),
-        }),
-        _ => Ok(()),
+    let misuse = tracker.pinned_misuse.clone();
+    match misuse.or_else(|| buffer_misuse(buffer, tracker.first_use(buffer)?)) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
 }
 
+/// [`check_pinned_buffer`] for textures.
 pub(crate) fn check_pinned_texture(
     texture: &Arc<crate::resource::Texture>,
     tracker: &crate::track::TextureTracker,
 ) -> Result<(), PinnedUseError> {
-    if let Some(misuse) = &tracker.pinned_misuse {
-        return Err(misuse.clone());
+    let misuse = tracker.pinned_misuse.clone();
+    match misuse.or_else(|| texture_misuse(texture, tracker.first_uses(texture))) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    let Some(pinned) = texture.pinned.get() else {
-        return Ok(());
-    };
-    let allowed = raw::texture_uses(pinned);
-    let used = tracker.first_and_last_uses(texture);
-    if allowed.contains(used) {
-        return Ok(());
-    }
-    Err(PinnedUseError {
-        res: texture.error_ident(),
-        pinned,
-        used: alloc::format!("{:?}", used.difference(allowed)),
-    })
 }
 
 /// Why `pin` was refused (reported to the error sink; the pin is unchanged).
@@ -721,12 +704,16 @@ pub enum ResourceTableStageError {
     NotInLayout,
 }
 
-/// The table's hal layout for a pipeline layout with `groups` bind groups of its own, which
-/// must leave the table room under the device's bound-set limit.
+/// The table's hal layout for a pipeline layout that uses the table and has `groups` bind
+/// groups of its own, which must leave the table room under the device's bound-set limit.
 pub(crate) fn pipeline_layout_table(
     device: &Arc<Device>,
+    uses_resource_table: bool,
     groups: usize,
-) -> Result<Arc<raw::TableLayout>, crate::binding_model::CreatePipelineLayoutError> {
+) -> Result<Option<Arc<raw::TableLayout>>, crate::binding_model::CreatePipelineLayoutError> {
+    if !uses_resource_table {
+        return Ok(None);
+    }
     let layout = raw::layout(device)?;
     let max = layout.info.max_other_groups as usize;
     if groups > max {
@@ -737,7 +724,7 @@ pub(crate) fn pipeline_layout_table(
             },
         );
     }
-    Ok(layout)
+    Ok(Some(layout))
 }
 
 /// Checks a stage's use of the table against an explicit pipeline layout.
@@ -1229,11 +1216,7 @@ impl Global {
             use crate::device::trace::IntoTrace as _;
             crate::device::trace::Action::PinTexture(texture.to_trace(), Some(usage))
         });
-        texture
-            .device
-            .resource_tables
-            .raw
-            .push_pin(PendingPin::Texture(texture.clone()));
+        repin_texture(&texture);
         texture.pinned.slots_changed();
         Ok(())
     }
@@ -1268,11 +1251,7 @@ impl Global {
             use crate::device::trace::IntoTrace as _;
             crate::device::trace::Action::PinBuffer(buffer.to_trace(), Some(usage))
         });
-        buffer
-            .device
-            .resource_tables
-            .raw
-            .push_pin(PendingPin::Buffer(buffer.clone()));
+        repin_buffer(&buffer);
         buffer.pinned.slots_changed();
         Ok(())
     }

@@ -352,7 +352,6 @@ impl super::Device {
         .limits
         .max_bound_descriptor_sets;
         let info = ResourceTableLayoutInfo {
-            groups,
             max_other_groups: max_sets
                 .saturating_sub(groups)
                 .min(crate::MAX_BIND_GROUPS as u32 - 1),

@@ -7,16 +7,18 @@
 //! changed) per submission: table contents never enter usage scopes or barriers.
 
 use alloc::{boxed::Box, sync::Arc, sync::Weak, vec::Vec};
-use core::mem::ManuallyDrop;
+use core::{mem::ManuallyDrop, sync::atomic::Ordering};
 
-use hashbrown::HashMap;
 use naga::resource_table::TypeId;
 use parking_lot::Mutex;
 
 use super::{ResourceTable, TableEntry};
 use crate::{
     binding_model::PipelineLayout,
-    device::{queue::PendingWrites, Device, DeviceError},
+    device::{
+        queue::{PendingWrites, Queue, QueueSubmitError, TempResource},
+        Device, DeviceError,
+    },
     init_tracker::TextureInitRange,
     resource::{Buffer, RawResourceAccess as _, StagingBuffer, Texture},
     snatch::SnatchGuard,
@@ -54,7 +56,7 @@ pub(crate) struct DeviceRaw {
 /// What waits in the graveyard.
 #[derive(Debug)]
 enum Buried {
-    Destroyed(#[allow(dead_code)] crate::device::queue::TempResource),
+    Destroyed(#[allow(dead_code)] TempResource),
     Bindings(#[allow(dead_code)] Vec<TableEntry>),
 }
 
@@ -68,7 +70,7 @@ impl DeviceRaw {
     }
 
     /// Keeps `temp` alive until submission `index` completes.
-    pub(crate) fn bury(&self, index: SubmissionIndex, temp: crate::device::queue::TempResource) {
+    pub(crate) fn bury(&self, index: SubmissionIndex, temp: TempResource) {
         self.graveyard.lock().push((index, Buried::Destroyed(temp)));
     }
 
@@ -423,8 +425,18 @@ pub(crate) struct Dirty {
 
 /// The start of `Queue::submit`: transitions newly pinned resources and writes the slots
 /// of dirty tables, in the pending-writes encoder (which runs before the submitted command
-/// buffers).
+/// buffers). A failure is the submission's, reported with the last submission index.
 pub(crate) fn prepare_submit(
+    queue: &Queue,
+    guard: &SnatchGuard,
+) -> Result<(), (SubmissionIndex, QueueSubmitError)> {
+    prepare(&queue.device, &mut queue.pending_writes.lock(), guard).map_err(|e| {
+        let last = queue.device.last_successful_submission_index.load(Ordering::Acquire);
+        (last, QueueSubmitError::Queue(e))
+    })
+}
+
+fn prepare(
     device: &Arc<Device>,
     pending_writes: &mut PendingWrites,
     guard: &SnatchGuard,
@@ -556,9 +568,9 @@ fn write_tables(
     dirty: Vec<Weak<ResourceTable>>,
     guard: &SnatchGuard,
 ) -> Result<(), DeviceError> {
-    // Bytes to stage, and where each run goes.
+    // Bytes to stage, and where each run goes (a table is queued once, so once here).
     let mut bytes = Vec::<u8>::new();
-    let mut copies = HashMap::<*const ResourceTable, (Arc<ResourceTable>, Vec<hal::BufferCopy>)>::new();
+    let mut copies = Vec::<(Arc<ResourceTable>, Vec<hal::BufferCopy>)>::new();
     for table in dirty.iter().filter_map(Weak::upgrade) {
         let mut state = table.state.lock();
         let work = core::mem::take(&mut state.dirty);
@@ -617,7 +629,7 @@ fn write_tables(
         }
         drop(state);
         if !regions.is_empty() {
-            copies.insert(Arc::as_ptr(&table), (table.clone(), regions));
+            copies.push((table.clone(), regions));
         }
     }
     let Some(size) = wgt::BufferSize::new(bytes.len() as u64) else {
@@ -640,7 +652,7 @@ fn write_tables(
             wgt::BufferUses::COPY_SRC,
         )])
     };
-    for (table, regions) in copies.values() {
+    for (table, regions) in &copies {
         let metadata = table.raw.as_ref().unwrap().metadata.as_ref();
         unsafe {
             encoder.transition_buffers(&[barrier(metadata, read, copy_dst)]);
@@ -693,17 +705,17 @@ pub(crate) fn bind(
     *bound = Some(key);
 }
 
-/// Holds a view's texture or a buffer alive past its destruction while tables may reach
-/// it in submissions in flight; returns the resource to destroy now otherwise.
-pub(crate) fn defer_destroy(
+/// `destroy()` of a texture or buffer: its slots read as empty from the next submission,
+/// and while tables may reach it in submissions in flight it is kept alive; returns the
+/// resource to destroy now otherwise.
+pub(crate) fn on_destroy(
     device: &Arc<Device>,
-    referenced: bool,
-    temp: crate::device::queue::TempResource,
-) -> Option<crate::device::queue::TempResource> {
-    let last = device
-        .last_successful_submission_index
-        .load(core::sync::atomic::Ordering::Acquire);
-    if !referenced || last <= device.resource_tables.completed() {
+    pin: &super::Pin,
+    temp: TempResource,
+) -> Option<TempResource> {
+    pin.slots_changed();
+    let last = device.last_successful_submission_index.load(Ordering::Acquire);
+    if !pin.in_tables() || last <= device.resource_tables.completed() {
         return Some(temp);
     }
     device.resource_tables.raw.bury(last, temp);
