@@ -220,55 +220,12 @@ impl GpuContext {
 
     /// Copies `buffer` (which needs `COPY_SRC`) to the CPU.
     pub fn read_buffer(&self, buffer: &wgpu::Buffer) -> Vec<u8> {
-        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("readback"),
-            size: buffer.size(),
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-        self.queue.submit([encoder.finish()]);
-        let slice = staging.slice(..);
-        slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the readback buffer"));
-        self.wait();
-        let bytes = slice.get_mapped_range().expect("reading the mapped range").to_vec();
-        staging.unmap();
-        bytes
+        read_buffer(&self.device, &self.queue, buffer)
     }
 
     /// Copies a 2D texture (one layer, `COPY_SRC`) to the CPU: its rows, unpadded.
     pub fn read_texture(&self, texture: &wgpu::Texture) -> Vec<u8> {
-        let size = texture.size();
-        let row = size.width * texture.format().block_copy_size(None).expect("a color format");
-        let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("texture readback"),
-            size: u64::from(padded * size.height),
-            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_texture_to_buffer(
-            texture.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &buffer,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded),
-                    rows_per_image: None,
-                },
-            },
-            wgpu::Extent3d {
-                depth_or_array_layers: 1,
-                ..size
-            },
-        );
-        self.queue.submit([encoder.finish()]);
-        self.read_buffer(&buffer)
-            .chunks_exact(padded as usize)
-            .flat_map(|r| r[..row as usize].to_vec())
-            .collect()
+        read_texture(&self.device, &self.queue, texture)
     }
 
     /// The validation messages so far (and forgets them), for tests that provoke one.
@@ -450,4 +407,57 @@ pub fn clear_pass<'e>(
         })],
         ..Default::default()
     })
+}
+
+/// Copies `buffer` (which needs `COPY_SRC`) to the CPU, waiting for the GPU.
+pub fn read_buffer(device: &wgpu::Device, queue: &wgpu::Queue, buffer: &wgpu::Buffer) -> Vec<u8> {
+    let staging = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size: buffer.size(),
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+    queue.submit([encoder.finish()]);
+    let slice = staging.slice(..);
+    slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the readback buffer"));
+    device.poll(wgpu::PollType::wait_indefinitely()).expect("waiting for the GPU");
+    let bytes = slice.get_mapped_range().expect("reading the mapped range").to_vec();
+    staging.unmap();
+    bytes
+}
+
+/// Copies a 2D texture (one layer, `COPY_SRC`) to the CPU: its rows, unpadded.
+pub fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture) -> Vec<u8> {
+    let size = texture.size();
+    let row = size.width * texture.format().block_copy_size(None).expect("a color format");
+    let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("texture readback"),
+        size: u64::from(padded * size.height),
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: None,
+            },
+        },
+        wgpu::Extent3d {
+            depth_or_array_layers: 1,
+            ..size
+        },
+    );
+    queue.submit([encoder.finish()]);
+    read_buffer(device, queue, &buffer)
+        .chunks_exact(padded as usize)
+        .flat_map(|r| r[..row as usize].to_vec())
+        .collect()
 }

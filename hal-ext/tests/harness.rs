@@ -24,7 +24,9 @@ fn gpu_validation_layer_reports_invalid_vulkan_usage() {
     }
     let messages = ctx.take_validation_messages();
     assert!(
-        messages.iter().any(|m| m.contains("VUID-VkBufferCreateInfo-size-00912")),
+        messages
+            .iter()
+            .any(|m| m.contains("VUID-VkBufferCreateInfo-size-00912")),
         "the validation layer did not report the zero-sized buffer: {messages:#?}"
     );
 }

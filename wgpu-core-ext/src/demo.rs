@@ -238,19 +238,7 @@ pub fn run(
         let start = Instant::now();
         let mut encoder = device.create_command_encoder(&Default::default());
         {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("demo frame"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &target_view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::WHITE),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                ..Default::default()
-            });
+            let mut pass = hal_ext::harness::clear_pass(&mut encoder, &target_view, wgpu::Color::WHITE);
             if bindless {
                 pass.set_pipeline(&table_pipeline);
                 pass.set_resource_table(Some(&table));
@@ -273,9 +261,9 @@ pub fn run(
     let best = |bindless| (0..frames.max(1)).map(|_| frame(bindless)).min().unwrap();
 
     let bindful_encode = best(false);
-    let bindful_image = read_frame(device, queue, &target);
+    let bindful_image = hal_ext::harness::read_texture(device, queue, &target);
     let bindless_encode = best(true);
-    let image = read_frame(device, queue, &target);
+    let image = hal_ext::harness::read_texture(device, queue, &target);
     Report {
         adapter: adapter.get_info(),
         table_size,
@@ -316,43 +304,6 @@ fn pipeline(
         multiview_mask: None,
         cache: None,
     })
-}
-
-/// The frame's pixels, row by row without padding.
-fn read_frame(device: &wgpu::Device, queue: &wgpu::Queue, target: &wgpu::Texture) -> Vec<u8> {
-    let row = SIDE * 4;
-    let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("frame readback"),
-        size: u64::from(padded * SIDE),
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        target.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(padded),
-                rows_per_image: None,
-            },
-        },
-        target.size(),
-    );
-    queue.submit([encoder.finish()]);
-    let slice = buffer.slice(..);
-    slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the frame"));
-    device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .expect("waiting for the readback");
-    let mapped = slice.get_mapped_range().expect("the mapped frame");
-    mapped
-        .chunks_exact(padded as usize)
-        .flat_map(|r| &r[..row as usize])
-        .copied()
-        .collect()
 }
 
 /// Writes an RGBA8 `SIDE`×`SIDE` image as PNG.
