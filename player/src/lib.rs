@@ -5,6 +5,10 @@
 //! when the device is dropped. A program that crashed leaves the list unclosed; such a trace
 //! is read up to its last complete action and reported as truncated.
 
+pub mod cases;
+pub mod compare;
+pub mod replay;
+
 use std::{collections::BTreeMap, fmt, path::Path};
 
 use wgpu_core::{command::PointerReferences, device::trace};

@@ -1,10 +1,12 @@
-//! `player`: reads wgpu traces (resource-table actions included). `player info` summarizes
-//! a trace; replaying it on a device is issue #6's next step and says so instead of
-//! pretending to work.
+//! `player`: reads, replays and compares wgpu traces (resource-table actions included).
 
 use std::{path::PathBuf, process::ExitCode};
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use player::{
+    compare,
+    replay::{self, Backend, ResourceName},
+};
 
 #[derive(Parser)]
 #[command(about = "Reads and replays wgpu traces (DeviceDescriptor::trace), resource tables included")]
@@ -13,12 +15,51 @@ struct Cli {
     command: Cmd,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum BackendArg {
+    Vulkan,
+    Noop,
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Summarize a trace: actions by kind, resource tables and their sizes, missing data files.
     Info { trace_dir: PathBuf },
-    /// Replay a trace on a device (not implemented yet: issue #6).
-    Replay { trace_dir: PathBuf },
+    /// Replay a trace on a device; every action is validated again and the first failure stops it.
+    Replay {
+        trace_dir: PathBuf,
+        #[arg(long, value_enum, default_value = "vulkan")]
+        backend: BackendArg,
+        /// Stop after this action (0-based, as listed in trace.ron; 0 is Init).
+        #[arg(long, value_name = "ACTION")]
+        until: Option<usize>,
+        /// Write the bytes of a buffer or texture (its label, or its PointerId number) to a file,
+        /// read the last time it is alive. Repeatable.
+        #[arg(long, value_name = "RESOURCE=FILE", value_parser = parse_dump)]
+        dump: Vec<(String, PathBuf)>,
+        /// Write an 8-bit RGBA/BGRA texture (label or PointerId number) as a PNG.
+        #[arg(long, num_args = 2, value_names = ["TEXTURE", "PNG"])]
+        screenshot: Vec<String>,
+        /// Turn on the Vulkan validation layer; any message it prints fails the replay.
+        #[arg(long)]
+        validation: bool,
+        /// No progress bar, only errors.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Compare two PNGs (per RGBA component) or two dumps (per byte); exit status 1 if they differ.
+    Diff {
+        a: PathBuf,
+        b: PathBuf,
+        /// The largest difference of a component that still counts as equal.
+        #[arg(long, default_value_t = 0)]
+        tolerance: u8,
+    },
+}
+
+fn parse_dump(text: &str) -> Result<(String, PathBuf), String> {
+    let (name, file) = text.split_once('=').ok_or("expected RESOURCE=FILE")?;
+    Ok((name.to_string(), PathBuf::from(file)))
 }
 
 fn main() -> ExitCode {
@@ -38,9 +79,85 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Cmd::Replay { .. } => {
-            eprintln!("player: replay is not implemented yet (issue #6); `player info` reads traces");
-            ExitCode::from(2)
+        Cmd::Replay { trace_dir, backend, until, dump, screenshot, validation, quiet } => {
+            let screenshots: Vec<(String, PathBuf)> =
+                screenshot.chunks(2).map(|pair| (pair[0].clone(), PathBuf::from(&pair[1]))).collect();
+            let options = replay::Options {
+                backend: match backend {
+                    BackendArg::Vulkan => Backend::Vulkan,
+                    BackendArg::Noop => Backend::Noop,
+                },
+                until,
+                read_back: dump.iter().chain(&screenshots).map(|(name, _)| ResourceName::parse(name)).collect(),
+                validation,
+            };
+            let log = validation.then(hal_ext::harness::ValidationLog::install);
+            let bar = indicatif::ProgressBar::new(0);
+            if quiet {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+            } else {
+                bar.set_style(
+                    indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} actions {elapsed}")
+                        .expect("a valid progress template"),
+                );
+            }
+            let result = replay::replay(&trace_dir, &options, |done, total| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            });
+            bar.finish_and_clear();
+            let outcome = match result {
+                Ok(outcome) => outcome,
+                Err(e) => {
+                    eprintln!("player: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let mut status = ExitCode::SUCCESS;
+            for (name, contents) in &outcome.contents {
+                let write = |(wanted, file): &(String, PathBuf), png: bool| -> Result<(), String> {
+                    if ResourceName::parse(wanted) != *name {
+                        return Ok(());
+                    }
+                    if png {
+                        compare::write_png(file, contents)
+                    } else {
+                        std::fs::write(file, compare::bytes(contents)).map_err(|e| format!("{}: {e}", file.display()))
+                    }
+                };
+                let written = dump.iter().try_for_each(|d| write(d, false)).and_then(|()| {
+                    screenshots.iter().try_for_each(|s| write(s, true))
+                });
+                if let Err(e) = written {
+                    eprintln!("player: {e}");
+                    status = ExitCode::FAILURE;
+                }
+            }
+            if let Some(log) = log {
+                let messages = log.take();
+                if !messages.is_empty() {
+                    eprintln!("player: the validation layer reported {} message(s)", messages.len());
+                    status = ExitCode::FAILURE;
+                }
+            }
+            if !quiet {
+                println!("replayed {} actions", outcome.replayed);
+            }
+            status
         }
+        Cmd::Diff { a, b, tolerance } => match compare::diff(&a, &b, tolerance) {
+            Ok(diff) => {
+                println!("{diff}");
+                if diff.differing == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("player: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }

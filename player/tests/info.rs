@@ -60,6 +60,9 @@ fn info_counts_actions_and_tables() {
     assert_eq!(summary.by_kind.get("CreateResourceTable"), Some(&1));
     assert_eq!(summary.by_kind.get("WriteBuffer"), Some(&1));
     assert_eq!(summary.by_kind.get("Submit"), Some(&1));
+    // The table's default resources are the device's own, not the program's calls.
+    assert_eq!(summary.by_kind.get("CreateTexture"), None);
+    assert_eq!(summary.by_kind.get("DropTexture"), None);
     assert_eq!(summary.tables, vec![(Some("materials".to_string()), 64)]);
     assert!(summary.missing_data.is_empty(), "{:?}", summary.missing_data);
     let text = summary.to_string();

@@ -230,6 +230,24 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         }
         Ok(())
     });
+    if !args.no_gpu {
+        report.step("demo trace: a recorded frame replays to the demo's image (player)", |counts| {
+            let out = root.join("target").join("demo-trace");
+            let _ = std::fs::remove_dir_all(&out);
+            std::fs::create_dir_all(&out)?;
+            let (trace, demo, replayed) = (out.join("trace"), out.join("demo.png"), out.join("replay.png"));
+            let run = |target: &[&str]| {
+                let mut cmd = cargo();
+                cmd.current_dir(root).args(["run", "--quiet"]).args(target).arg("--").envs(gpu_env.iter().cloned());
+                cmd
+            };
+            util::run(run(&["-p", "wgpu-core-ext", "--bin", "bindless-demo"]).args(["--frames", "1", "--no-validation", "--out"]).arg(&demo).arg("--trace").arg(&trace))?;
+            util::run(run(&["-p", "player"]).arg("replay").arg(&trace).args(["--validation", "--quiet", "--screenshot", "frame"]).arg(&replayed))?;
+            util::run(run(&["-p", "player"]).arg("diff").arg(&replayed).arg(&demo))?;
+            counts.passed += 1;
+            Ok(())
+        });
+    }
     report.step("benchmarks compile (cargo check --benches)", |counts| {
         util::run(cargo().current_dir(root).args(["check", "--quiet", "--benches"]))?;
         counts.passed += 1;

@@ -20,6 +20,9 @@ struct Args {
     /// message fails the run).
     #[arg(long)]
     no_validation: bool,
+    /// Also record one frame as a wgpu trace into this directory (for `player replay`).
+    #[arg(long)]
+    trace: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -48,7 +51,7 @@ fn main() -> ExitCode {
         match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("bindless demo"),
             required_features: features,
-            required_limits: limits,
+            required_limits: limits.clone(),
             ..Default::default()
         })) {
             Ok(pair) => pair,
@@ -57,6 +60,30 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+    if let Some(dir) = &args.trace {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("bindless-demo: {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        // A device of its own: recording must not weigh on the timed frames.
+        let traced = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("bindless demo (traced)"),
+            required_features: features,
+            required_limits: limits.clone(),
+            trace: wgpu::Trace::Directory(dir.clone()),
+            ..Default::default()
+        }));
+        match traced {
+            Ok((device, queue)) => {
+                demo::run(&adapter, &device, &queue, 1);
+                println!("trace: one frame recorded in {}", dir.display());
+            }
+            Err(e) => {
+                eprintln!("bindless-demo: a traced device: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let report = demo::run(&adapter, &device, &queue, args.frames);
     if let Some(validated) = &validated {
         println!(

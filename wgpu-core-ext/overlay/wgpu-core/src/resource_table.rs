@@ -329,6 +329,14 @@ impl TableEntry {
 }
 
 impl TableEntry {
+    pub(crate) fn device(&self) -> &Arc<Device> {
+        match self {
+            Self::TextureView(view) => &view.device,
+            Self::Sampler(sampler) => &sampler.device,
+            Self::Buffer { buffer, .. } => &buffer.device,
+        }
+    }
+
     /// The slot's type id: which `getResource<T>` sees it. Textures and buffers are visible
     /// only while pinned, with the pinned usage deciding sampled or storage (and read-only or
     /// writable); samplers need no pin.

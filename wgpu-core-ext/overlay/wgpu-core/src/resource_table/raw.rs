@@ -100,10 +100,13 @@ impl DeviceRaw {
     /// The default resources break the device's reference cycle here: called when the
     /// queue is dropped (nothing can be submitted afterwards).
     pub(crate) fn release(&self) {
-        self.defaults.lock().take();
         self.pins.lock().clear();
         self.dirty.lock().clear();
         self.graveyard.lock().clear();
+        let defaults = self.defaults.lock().take();
+        if let Some(device) = defaults.as_ref().and_then(|d| d.first()).map(|(_, e)| e.device().clone()) {
+            untraced(&device, || drop(defaults));
+        }
     }
 
     /// Destroys the layout (from `Device::drop`).
@@ -246,9 +249,24 @@ fn defaults(device: &Arc<Device>) -> Result<Arc<Vec<(TypeId, TableEntry)>>, Devi
     if let Some(d) = defaults.as_ref() {
         return Ok(d.clone());
     }
-    let created = Arc::new(create_defaults(device)?);
+    let created = Arc::new(untraced(device, || create_defaults(device))?);
     *defaults = Some(created.clone());
     Ok(created)
+}
+
+/// Runs `f` with the device's trace set aside: the default resources are the device's own,
+/// not calls of the traced program, and a replay creates its own.
+fn untraced<R>(device: &Device, f: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "trace")]
+    let trace = device.trace.lock().take();
+    #[cfg(not(feature = "trace"))]
+    let _ = device;
+    let result = f();
+    #[cfg(feature = "trace")]
+    if let Some(trace) = trace {
+        *device.trace.lock() = Some(trace);
+    }
+    result
 }
 
 fn create_defaults(device: &Arc<Device>) -> Result<Vec<(TypeId, TableEntry)>, DeviceError> {

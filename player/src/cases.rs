@@ -1,0 +1,99 @@
+//! The regression suite: trace directories with an `expect.ron` beside `trace.ron` saying what
+//! replaying them must give (read-back contents, or the exact error).
+
+use std::path::{Path, PathBuf};
+
+use crate::replay::{self, Backend, Contents, ResourceName};
+
+/// The file of a case that says what its replay must give.
+pub const EXPECT_FILE: &str = "expect.ron";
+
+/// `expect.ron`.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Expect {
+    /// What the case covers (one line).
+    pub about: String,
+    /// The replay must fail with exactly this message (on every backend).
+    #[serde(default)]
+    pub error: Option<String>,
+    /// Contents read back after a Vulkan replay (the noop backend runs no GPU work, so there
+    /// only the validation of every action is checked).
+    #[serde(default)]
+    pub checks: Vec<Check>,
+}
+
+/// One resource to read back (by label) and what it must hold.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Check {
+    pub resource: String,
+    pub expect: Expected,
+}
+
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Expected {
+    /// A buffer's contents as little-endian `u32`s.
+    U32(Vec<u32>),
+    /// Every texel of an 8-bit, four-component texture equals this one.
+    EveryTexel([u8; 4]),
+}
+
+/// The case directories under `root` (those with an `expect.ron`), sorted.
+pub fn list(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut dirs = Vec::new();
+    for entry in std::fs::read_dir(root)? {
+        let path = entry?.path();
+        if path.join(EXPECT_FILE).is_file() {
+            dirs.push(path);
+        }
+    }
+    dirs.sort();
+    Ok(dirs)
+}
+
+pub fn read_expect(dir: &Path) -> Result<Expect, String> {
+    let path = dir.join(EXPECT_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Replays the case in `dir` on `backend` and checks it; the error says what differed.
+pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), String> {
+    let expect = read_expect(dir)?;
+    let read_back = match backend {
+        Backend::Vulkan => expect.checks.iter().map(|c| ResourceName::Label(c.resource.clone())).collect(),
+        Backend::Noop => Vec::new(),
+    };
+    let options = replay::Options { backend, until: None, read_back, validation };
+    let outcome = replay::replay(dir, &options, |_, _| {});
+    let outcome = match (outcome, &expect.error) {
+        (Err(e), Some(wanted)) if e.to_string() == *wanted => return Ok(()),
+        (Err(e), Some(wanted)) => return Err(format!("failed with\n  {e}\ninstead of\n  {wanted}")),
+        (Err(e), None) => return Err(format!("failed: {e}")),
+        (Ok(_), Some(wanted)) => return Err(format!("replayed without the expected error\n  {wanted}")),
+        (Ok(outcome), None) => outcome,
+    };
+    for check in expect.checks.iter().filter(|_| backend == Backend::Vulkan) {
+        let name = ResourceName::Label(check.resource.clone());
+        let (_, contents) = outcome
+            .contents
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| format!("{name} was not read back"))?;
+        let found = match (&check.expect, contents) {
+            (Expected::U32(_), Contents::Buffer(bytes)) => {
+                Expected::U32(bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect())
+            }
+            (Expected::EveryTexel(texel), Contents::Texture { data, .. }) => {
+                match data.chunks_exact(4).find(|t| *t != texel) {
+                    Some(other) => Expected::EveryTexel(other.try_into().expect("four components")),
+                    None => Expected::EveryTexel(*texel),
+                }
+            }
+            (wanted, _) => return Err(format!("{name}: {wanted:?} does not fit what it is: {contents:?}")),
+        };
+        if found != check.expect {
+            return Err(format!("{name}: expected {:?}, found {found:?}", check.expect));
+        }
+    }
+    Ok(())
+}
