@@ -101,32 +101,47 @@ pub fn load(dir: &Path) -> Result<Trace, LoadError> {
 pub fn parse(text: &str) -> Result<Trace, LoadError> {
     let trimmed = text.trim_end();
     let truncated = !trimmed.ends_with(']');
-    let closed;
-    let text = if truncated {
+    let parse = |text: &str| {
+        ron::from_str::<Vec<Action>>(text).map_err(|e| LoadError::Parse {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })
+    };
+    let actions = if truncated {
         // Keep the complete actions. Each is written at the top level (column 0) and ends on
-        // an unindented line with `,`; lines inside an action are indented.
-        let mut end = None;
+        // an unindented line with `,`; lines inside an action are indented. A line cut short
+        // can look like such an end too, so try the candidate ends from the last one back.
+        let mut ends = Vec::new();
         let mut offset = 0;
         for line in trimmed.split_inclusive('\n') {
             let content = line.trim_end();
             if !content.is_empty() && !content.starts_with(char::is_whitespace) && content.ends_with(',') {
-                end = Some(offset + content.len());
+                ends.push(offset + content.len());
             }
             offset += line.len();
         }
-        closed = match end {
-            Some(end) => format!("{}\n]", &trimmed[..end]),
-            None => "[]".to_string(),
-        };
-        closed.as_str()
+        let mut first_error = None;
+        let mut found = None;
+        for &end in ends.iter().rev().take(8) {
+            match parse(&format!("{}\n]", &trimmed[..end])) {
+                Ok(actions) => {
+                    found = Some(actions);
+                    break;
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match (found, first_error) {
+            (Some(actions), _) => actions,
+            (None, Some(e)) if !ends.is_empty() => return Err(e),
+            _ => parse("[]")?,
+        }
     } else {
-        text
+        parse(text)?
     };
-    let actions = ron::from_str::<Vec<Action>>(text).map_err(|e| LoadError::Parse {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    })?;
     Ok(Trace {
         format: TRACE_FORMAT,
         actions,

@@ -47,6 +47,16 @@ enum Cmd {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Run regression cases (trace directories with an expect.ron, docs/src/traces.md).
+    Check {
+        #[arg(required = true)]
+        cases: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "vulkan")]
+        backend: BackendArg,
+        /// Turn on the Vulkan validation layer; any message it prints fails the run.
+        #[arg(long)]
+        validation: bool,
+    },
     /// Compare two PNGs (per RGBA component) or two dumps (per byte); exit status 1 if they differ.
     Diff {
         a: PathBuf,
@@ -55,6 +65,15 @@ enum Cmd {
         #[arg(long, default_value_t = 0)]
         tolerance: u8,
     },
+}
+
+impl From<BackendArg> for Backend {
+    fn from(arg: BackendArg) -> Self {
+        match arg {
+            BackendArg::Vulkan => Backend::Vulkan,
+            BackendArg::Noop => Backend::Noop,
+        }
+    }
 }
 
 fn parse_dump(text: &str) -> Result<(String, PathBuf), String> {
@@ -83,10 +102,7 @@ fn main() -> ExitCode {
             let screenshots: Vec<(String, PathBuf)> =
                 screenshot.chunks(2).map(|pair| (pair[0].clone(), PathBuf::from(&pair[1]))).collect();
             let options = replay::Options {
-                backend: match backend {
-                    BackendArg::Vulkan => Backend::Vulkan,
-                    BackendArg::Noop => Backend::Noop,
-                },
+                backend: backend.into(),
                 until,
                 read_back: dump.iter().chain(&screenshots).map(|(name, _)| ResourceName::parse(name)).collect(),
                 validation,
@@ -142,8 +158,31 @@ fn main() -> ExitCode {
             }
             if !quiet {
                 println!("replayed {} actions", outcome.replayed);
+                if outcome.truncated {
+                    eprintln!("player: note: the trace is truncated (its program did not drop the device); its complete actions were replayed");
+                }
             }
             status
+        }
+        Cmd::Check { cases, backend, validation } => {
+            let log = validation.then(hal_ext::harness::ValidationLog::install);
+            let mut failed = 0;
+            for dir in &cases {
+                match player::cases::check(dir, backend.into(), validation) {
+                    Ok(()) => println!("PASS {}", dir.display()),
+                    Err(e) => {
+                        failed += 1;
+                        println!("FAIL {}: {e}", dir.display());
+                    }
+                }
+            }
+            let messages = log.map_or(0, |log| log.take().len());
+            println!("{} passed, {failed} failed, {messages} validation messages", cases.len() - failed);
+            if failed == 0 && messages == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Cmd::Diff { a, b, tolerance } => match compare::diff(&a, &b, tolerance) {
             Ok(diff) => {

@@ -140,6 +140,8 @@ pub struct Outcome {
     pub replayed: usize,
     /// Read-back contents, in the order asked.
     pub contents: Vec<(ResourceName, Contents)>,
+    /// The trace was not closed (see [`crate::Trace::truncated`]).
+    pub truncated: bool,
 }
 
 /// The error of one action, before its number is known.
@@ -259,6 +261,7 @@ pub struct Player {
 /// Replays the trace in `dir`.
 pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usize)) -> Result<Outcome, ReplayError> {
     let trace = crate::load(dir).map_err(ReplayError::Load)?;
+    let truncated = trace.truncated;
     let mut actions = trace.actions.into_iter();
     let Some(trace::Action::Init { desc, .. }) = actions.next() else {
         return Err(ReplayError::NoInit);
@@ -282,6 +285,7 @@ pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usi
     Ok(Outcome {
         replayed,
         contents: player.contents,
+        truncated,
     })
 }
 
@@ -1299,28 +1303,34 @@ impl PassData {
     }
 
     fn offsets(&mut self, count: usize) -> Result<&[wgt::DynamicOffset], String> {
-        let range = self.next_offset..self.next_offset + count;
-        self.next_offset = range.end;
-        self.offsets.get(range).ok_or_else(|| "the pass names more dynamic offsets than it recorded".into())
+        let range = next(&mut self.next_offset, count, self.offsets.len())
+            .ok_or("the pass names more dynamic offsets than it recorded")?;
+        Ok(&self.offsets[range])
     }
 
     fn string(&mut self, len: usize) -> Result<String, String> {
-        let range = self.next_string..self.next_string + len;
-        self.next_string = range.end;
-        let bytes = self.strings.get(range).ok_or("the pass names more debug text than it recorded")?;
-        Ok(String::from_utf8_lossy(bytes).into_owned())
+        let range = next(&mut self.next_string, len, self.strings.len())
+            .ok_or("the pass names more debug text than it recorded")?;
+        Ok(String::from_utf8_lossy(&self.strings[range]).into_owned())
     }
 
     fn immediates(&self, values_offset: u32, size_bytes: u32) -> Result<Vec<u8>, String> {
         let start = values_offset as usize;
-        let words = self
-            .immediates
-            .get(start..start + (size_bytes as usize).div_ceil(4))
+        let words = start
+            .checked_add((size_bytes as usize).div_ceil(4))
+            .and_then(|end| self.immediates.get(start..end))
             .ok_or("the pass names more immediate data than it recorded")?;
         let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
         bytes.truncate(size_bytes as usize);
         Ok(bytes)
     }
+}
+
+/// The next `len` items of side data of `total`, from `*cursor` on (advanced past them).
+fn next(cursor: &mut usize, len: usize, total: usize) -> Option<std::ops::Range<usize>> {
+    let range = *cursor..cursor.checked_add(len).filter(|&end| end <= total)?;
+    *cursor = range.end;
+    Some(range)
 }
 
 /// The bytes of a data file (or inline data) of the trace.

@@ -160,3 +160,37 @@ fn gpu_screenshots_compare_with_diff() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr), "player: cannot compare a 4×4 image with 64 bytes\n");
 }
+
+#[test]
+fn check_runs_regression_cases() {
+    let cases = player::cases::list(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")).unwrap();
+    let mut args = vec!["check".to_string(), "--backend".into(), "noop".into()];
+    args.extend(cases.iter().map(|c| c.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = player(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("PASS ")).count(), cases.len());
+    assert_eq!(stdout.lines().last(), Some(format!("{} passed, 0 failed, 0 validation messages", cases.len()).as_str()));
+
+    // A case whose expected error does not come fails.
+    let dir = copy_of("error_unknown_table");
+    std::fs::copy(case("table_calls").join("expect.ron"), dir.join("expect.ron")).unwrap();
+    let out = player(&["check", "--backend", "noop", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("FAIL"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_truncated_trace_replays_its_complete_actions() {
+    let dir = copy_of("table_calls");
+    let trace = std::fs::read_to_string(dir.join("trace.ron")).unwrap();
+    let cut = trace.find("Submit(").expect("the case submits");
+    std::fs::write(dir.join("trace.ron"), &trace[..cut + 10]).unwrap();
+    let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "player: note: the trace is truncated (its program did not drop the device); its complete actions were replayed\n"
+    );
+}
