@@ -1,6 +1,12 @@
 //! Any `trace.ron` that parses must replay on the noop backend or stop with an error: never
 //! panic. (The data files of the regression cases sit beside it, so seeds from the suite get
-//! past their shader and texture actions.)
+//! past their shader and texture actions.) Seed it with the suite's traces:
+//!
+//! ```sh
+//! mkdir -p fuzz/corpus/replay_noop
+//! for c in tests/cases/*/; do cp $c/trace.ron fuzz/corpus/replay_noop/$(basename $c).ron; done
+//! cargo +nightly fuzz run replay_noop
+//! ```
 
 #![no_main]
 
