@@ -144,3 +144,30 @@ fn glsl_refuses_the_table() {
     let err = naga_ext::compile(&validated, Target::Glsl, None).unwrap_err();
     assert_eq!(err, "GLSL backend: resource_table is not supported by the GLSL backend");
 }
+
+/// The table's HLSL form needs descriptor-heap indexing: older shader models are refused.
+#[test]
+fn hlsl_below_shader_model_6_6_is_refused() {
+    use naga::back::hlsl;
+    let source = fs::read_to_string(dir("in").join("samplers_and_has.wgsl")).unwrap();
+    let validated = naga_ext::validate(&source, "samplers_and_has.wgsl", Capabilities::All).unwrap();
+    let mut module = validated.module.clone();
+    naga::resource_table::place(&mut module, 1, &naga::resource_table::Bindings::default());
+    for (model, refused) in [(hlsl::ShaderModel::V6_5, true), (hlsl::ShaderModel::V6_6, false)] {
+        let options = hlsl::Options { shader_model: model, ..Default::default() };
+        let mut out = String::new();
+        let result = hlsl::Writer::new(&mut out, &options, &hlsl::PipelineOptions::default()).write(
+            &module,
+            &validated.info,
+            None,
+        );
+        match result {
+            Err(e) if refused => assert_eq!(
+                e.to_string(),
+                "requires shader model V6_6 for reason: the resource table (ResourceDescriptorHeap)"
+            ),
+            Ok(_) if !refused => assert!(out.contains("ResourceDescriptorHeap["), "{out}"),
+            other => panic!("{model:?}: {:?}", other.map(drop)),
+        }
+    }
+}

@@ -1,12 +1,14 @@
 RWByteAddressBuffer out_ : register(u0);
 ByteAddressBuffer _resource_table_metadata : register(t0, space1);
-Texture2D<float4> _resource_table_texture_2d_f32_[] : register(t1, space1);
-SamplerState nagaSamplerHeap[2048]: register(s0, space0);
-SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
-StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
-static const uint _resource_table_sampler = 2;
-Texture2D<float> _resource_table_texture_depth_2d[] : register(t1, space1);
-static const uint _resource_table_sampler_comparison = 2;
+cbuffer naga_resource_table_bases : register(b0, space1) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+SamplerState naga_resource_table_sampler(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
+SamplerState naga_resource_table_sampler_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
+Texture2D<float> naga_resource_table_texture_depth_2d(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float> naga_resource_table_texture_depth_2d_nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+SamplerComparisonState naga_resource_table_sampler_comparison(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
+SamplerComparisonState naga_resource_table_sampler_comparison_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
 
 uint naga_f2u32(float value) {
     return uint(clamp(value, 0.0, 4294967000.0));
@@ -24,14 +26,14 @@ void main(uint3 id : SV_DispatchThreadID)
     uint _e24 = asuint(_resource_table_metadata.Load(0));
     bool _e25 = (1u < _e24);
     uint _e30 = asuint(_resource_table_metadata.Load((_e25 ? 1u : 0u)*4+4));
-    float4 c = _resource_table_texture_2d_f32_[((_e7 && (_e12 == 2u)) ? 0u : (_e6 + 1u))].SampleLevel(nagaSamplerHeap[nagaGroup1SamplerIndexArray[_resource_table_sampler + ((_e25 && (_e30 == 27u)) ? 1u : (_e24 + 26u))]], uv, 0.0);
+    float4 c = naga_resource_table_texture_2d_f32_(((_e7 && (_e12 == 2u)) ? 0u : (_e6 + 1u))).SampleLevel(naga_resource_table_sampler(((_e25 && (_e30 == 27u)) ? 1u : (_e24 + 26u))), uv, 0.0);
     uint _e44 = asuint(_resource_table_metadata.Load(0));
     bool _e45 = (2u < _e44);
     uint _e50 = asuint(_resource_table_metadata.Load((_e45 ? 2u : 0u)*4+4));
     uint _e62 = asuint(_resource_table_metadata.Load(0));
     bool _e63 = (3u < _e62);
     uint _e68 = asuint(_resource_table_metadata.Load((_e63 ? 3u : 0u)*4+4));
-    float depth = _resource_table_texture_depth_2d[((_e45 && (_e50 == 22u)) ? 2u : (_e44 + 21u))].SampleCmpLevelZero(nagaComparisonSamplerHeap[nagaGroup1SamplerIndexArray[_resource_table_sampler_comparison + ((_e63 && (_e68 == 28u)) ? 3u : (_e62 + 27u))]], uv, 0.5);
+    float depth = naga_resource_table_texture_depth_2d(((_e45 && (_e50 == 22u)) ? 2u : (_e44 + 21u))).SampleCmpLevelZero(naga_resource_table_sampler_comparison(((_e63 && (_e68 == 28u)) ? 3u : (_e62 + 27u))), uv, 0.5);
     uint _e81 = mask;
     uint _e87 = asuint(_resource_table_metadata.Load(0));
     bool _e88 = (id.x < _e87);

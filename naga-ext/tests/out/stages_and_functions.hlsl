@@ -5,11 +5,11 @@ struct VertexOutput {
 };
 
 ByteAddressBuffer _resource_table_metadata : register(t0);
-Texture2D<float4> _resource_table_texture_2d_f32_[] : register(t1);
-SamplerState nagaSamplerHeap[2048]: register(s0, space0);
-SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
-StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
-static const uint _resource_table_sampler = 2;
+cbuffer naga_resource_table_bases : register(b0) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+SamplerState naga_resource_table_sampler(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
+SamplerState naga_resource_table_sampler_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
 
 struct VertexOutput_vs {
     nointerpolation uint material : LOC0;
@@ -36,7 +36,7 @@ VertexOutput_vs vs(uint vertex : SV_VertexID, uint instance : SV_InstanceID)
     uint _e5 = asuint(_resource_table_metadata.Load(0));
     bool _e6 = (0u < _e5);
     uint _e11 = asuint(_resource_table_metadata.Load((_e6 ? 0u : 0u)*4+4));
-    Texture2D<float4> heights = _resource_table_texture_2d_f32_[((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u))];
+    Texture2D<float4> heights = naga_resource_table_texture_2d_f32_(((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u)));
     float4 _e24 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
     float height = _e24.x;
     out_.position = float4(float(vertex), height, 0.0, 1.0);
@@ -54,11 +54,11 @@ float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
     uint _e4 = asuint(_resource_table_metadata.Load(0));
     bool _e5 = (in_.material < _e4);
     uint _e10 = asuint(_resource_table_metadata.Load((_e5 ? in_.material : 0u)*4+4));
-    Texture2D<float4> albedo = _resource_table_texture_2d_f32_[NonUniformResourceIndex(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)))];
+    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32__nonuniform(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)));
     uint _e22 = asuint(_resource_table_metadata.Load(0));
     bool _e23 = (0u < _e22);
     uint _e28 = asuint(_resource_table_metadata.Load((_e23 ? 0u : 0u)*4+4));
-    SamplerState linear_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[_resource_table_sampler + ((_e23 && (_e28 == 27u)) ? 0u : (_e22 + 26u))]];
+    SamplerState linear_ = naga_resource_table_sampler(((_e23 && (_e28 == 27u)) ? 0u : (_e22 + 26u)));
     uint _e40 = asuint(_resource_table_metadata.Load(0));
     bool _e41 = (in_.material < _e40);
     uint _e46 = asuint(_resource_table_metadata.Load((_e41 ? in_.material : 0u)*4+4));
