@@ -166,6 +166,18 @@ fn check<E: std::error::Error>(error: Option<E>) -> Fallible {
     error.map_or(Ok(()), |e| Err(fail(e)))
 }
 
+/// Records what a `Global` create call gave for `p` (an invalid object too: later actions
+/// may name it) and fails with its error.
+fn created<T: id::Marker, E: std::error::Error>(
+    global: &Global,
+    ids: &mut Ids<T>,
+    p: PointerId<T>,
+    (id, error): (id::Id<T>, Option<E>),
+) -> Fallible {
+    ids.insert(global, p, id);
+    check(error)
+}
+
 /// `PointerId` → the id `Global` gave the object.
 ///
 /// A program may drop its handle of an object that commands it already recorded still use
@@ -372,8 +384,7 @@ impl Player {
                 let size = wgt::Extent3d { width: desc.size as u32, ..Default::default() };
                 let format = wgt::TextureFormat::R8Uint;
                 self.buffer_descs.insert(id, Described { label, usage: desc.usage, size, format });
-                self.buffers.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.buffers, p, (id, error))?;
             }
             A::DestroyBuffer(p) => g.buffer_destroy(self.buffers.get(p)?),
             A::DropBuffer(p) => self.buffers.retire(p)?,
@@ -387,39 +398,28 @@ impl Player {
                 let (id, error) = g.device_create_texture(device, &desc, None);
                 let described = Described { label, usage: desc.usage, size: desc.size, format: desc.format };
                 self.texture_descs.insert(id, described);
-                self.textures.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.textures, p, (id, error))?;
             }
             A::DestroyTexture(p) => g.texture_destroy(self.textures.get(p)?),
             A::DropTexture(p) => self.textures.retire(p)?,
             A::CreateTextureView { id: p, parent, desc } => {
-                let (id, error) = g.texture_create_view(self.textures.get(parent)?, &desc, None);
-                self.texture_views.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.texture_views, p, g.texture_create_view(self.textures.get(parent)?, &desc, None))?;
             }
             A::DropTextureView(p) => self.texture_views.retire(p)?,
             A::CreateSampler(p, desc) => {
-                let (id, error) = g.device_create_sampler(device, &desc, None);
-                self.samplers.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.samplers, p, g.device_create_sampler(device, &desc, None))?;
             }
             A::DropSampler(p) => self.samplers.retire(p)?,
             A::CreateBindGroupLayout(p, desc) => {
-                let (id, error) = g.device_create_bind_group_layout(device, &desc, None);
-                self.bind_group_layouts.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.bind_group_layouts, p, g.device_create_bind_group_layout(device, &desc, None))?;
             }
             A::GetRenderPipelineBindGroupLayout { id: p, pipeline, index } => {
-                let (id, error) =
-                    g.render_pipeline_get_bind_group_layout(self.render_pipelines.get(pipeline)?, index, None);
-                self.bind_group_layouts.insert(&self.global, p, id);
-                check(error)?;
+                let pipeline = self.render_pipelines.get(pipeline)?;
+                created(g, &mut self.bind_group_layouts, p, g.render_pipeline_get_bind_group_layout(pipeline, index, None))?;
             }
             A::GetComputePipelineBindGroupLayout { id: p, pipeline, index } => {
-                let (id, error) =
-                    g.compute_pipeline_get_bind_group_layout(self.compute_pipelines.get(pipeline)?, index, None);
-                self.bind_group_layouts.insert(&self.global, p, id);
-                check(error)?;
+                let pipeline = self.compute_pipelines.get(pipeline)?;
+                created(g, &mut self.bind_group_layouts, p, g.compute_pipeline_get_bind_group_layout(pipeline, index, None))?;
             }
             // Pipelines made without a layout drop the implicit layouts they created, which the
             // trace never shows being created (unless the program asked for them).
@@ -428,31 +428,24 @@ impl Player {
             }
             A::CreatePipelineLayout(p, desc) => {
                 let desc = self.pipeline_layout(desc)?;
-                let (id, error) = g.device_create_pipeline_layout(device, &desc, None);
-                self.pipeline_layouts.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.pipeline_layouts, p, g.device_create_pipeline_layout(device, &desc, None))?;
             }
             A::CreatePipelineLayoutWithResourceTable(p, desc) => {
                 let desc = self.pipeline_layout(desc)?;
-                let (id, error) = g.device_create_pipeline_layout_with_resource_table(device, &desc, None);
-                self.pipeline_layouts.insert(&self.global, p, id);
-                check(error)?;
+                let made = g.device_create_pipeline_layout_with_resource_table(device, &desc, None);
+                created(g, &mut self.pipeline_layouts, p, made)?;
             }
             A::DropPipelineLayout(p) => {
                 let _ = self.pipeline_layouts.retire(p);
             }
             A::CreateBindGroup(p, desc) => {
                 let desc = self.bind_group(desc)?;
-                let (id, error) = g.device_create_bind_group(device, &desc, None);
-                self.bind_groups.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.bind_groups, p, g.device_create_bind_group(device, &desc, None))?;
             }
             A::DropBindGroup(p) => self.bind_groups.retire(p)?,
             A::CreateShaderModule { id: p, desc, data } => {
                 let source = shader_source(dir, &data)?;
-                let (id, error) = g.device_create_shader_module(device, &desc, source, None);
-                self.shader_modules.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.shader_modules, p, g.device_create_shader_module(device, &desc, source, None))?;
             }
             A::DropShaderModule(p) => self.shader_modules.retire(p)?,
             A::CreateComputePipeline { id: p, desc } => {
@@ -462,35 +455,28 @@ impl Player {
                     stage: self.stage(desc.stage)?,
                     cache: desc.cache.map(|c| self.pipeline_caches.get(c)).transpose()?,
                 };
-                let (id, error) = g.device_create_compute_pipeline(device, &desc, None);
-                self.compute_pipelines.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.compute_pipelines, p, g.device_create_compute_pipeline(device, &desc, None))?;
             }
             A::DropComputePipeline(p) => self.compute_pipelines.retire(p)?,
             A::CreateGeneralRenderPipeline { id: p, desc } => {
-                let id = self.render_pipeline(desc)?;
-                self.render_pipelines.insert(&self.global, p, id.0);
-                check(id.1)?;
+                let made = self.render_pipeline(desc)?;
+                created(g, &mut self.render_pipelines, p, made)?;
             }
             A::DropRenderPipeline(p) => self.render_pipelines.retire(p)?,
             A::CreatePipelineCache { id: p, desc } => {
                 // SAFETY: the cache data comes from the trace, which recorded what the driver
                 // gave; `validate` in the descriptor is honoured by wgpu-core.
-                let (id, error) = unsafe { g.device_create_pipeline_cache(device, &desc, None) };
-                self.pipeline_caches.insert(&self.global, p, id);
-                check(error)?;
+                let made = unsafe { g.device_create_pipeline_cache(device, &desc, None) };
+                created(g, &mut self.pipeline_caches, p, made)?;
             }
             A::DropPipelineCache(p) => self.pipeline_caches.retire(p)?,
             A::CreateRenderBundle { id: p, desc, base } => {
-                let id = self.render_bundle(&desc, base)?;
-                self.render_bundles.insert(&self.global, p, id.0);
-                check(id.1)?;
+                let made = self.render_bundle(&desc, base)?;
+                created(g, &mut self.render_bundles, p, made)?;
             }
             A::DropRenderBundle(p) => self.render_bundles.retire(p)?,
             A::CreateQuerySet { id: p, desc } => {
-                let (id, error) = g.device_create_query_set(device, &desc, None);
-                self.query_sets.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.query_sets, p, g.device_create_query_set(device, &desc, None))?;
             }
             A::DropQuerySet(p) => self.query_sets.retire(p)?,
             A::DestroyQuerySet(p) => g.query_set_destroy(self.query_sets.get(p)?),
@@ -521,9 +507,7 @@ impl Player {
                 return Err(format!("the traced program's commands failed here too: {error}"))
             }
             A::CreateResourceTable { id: p, desc } => {
-                let (id, error) = g.device_create_resource_table(device, &desc, None);
-                self.resource_tables.insert(&self.global, p, id);
-                check(error)?;
+                created(g, &mut self.resource_tables, p, g.device_create_resource_table(device, &desc, None))?;
             }
             A::UpdateResourceTable { id: p, slot, entry } => {
                 let table = self.resource_tables.get(p)?;
