@@ -503,8 +503,11 @@ impl Player {
                 let buffer = self.encode(commands)?;
                 self.global.queue_submit(self.queue, &[buffer]).map_err(|(_, e)| fail(e))?;
             }
-            A::FailedCommands { error, .. } => {
-                return Err(format!("the traced program's commands failed here too: {error}"))
+            // What follows in the trace assumed these commands failed; the replay stops here,
+            // with the error the traced program got.
+            A::FailedCommands { error, failed_at_submit, .. } => {
+                let when = if failed_at_submit.is_some() { "submitted" } else { "finished" };
+                return Err(format!("the traced program's command buffer failed when {when}: {error}"));
             }
             A::CreateResourceTable { id: p, desc } => {
                 created(g, &mut self.resource_tables, p, g.device_create_resource_table(device, &desc, None))?;

@@ -194,3 +194,29 @@ fn a_truncated_trace_replays_its_complete_actions() {
         "player: note: the trace is truncated (its program did not drop the device); its complete actions were replayed\n"
     );
 }
+
+#[test]
+fn a_command_buffer_that_failed_when_traced_stops_the_replay_with_its_error() {
+    let dir = scratch("failed");
+    {
+        let adapter = hal_ext::harness::noop_adapter();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            trace: wgpu::Trace::Directory(dir.clone()),
+            ..Default::default()
+        }))
+        .unwrap();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        // A dispatch without a pipeline.
+        encoder.begin_compute_pass(&Default::default()).dispatch_workgroups(1, 1, 1);
+        queue.submit([encoder.finish()]);
+        assert!(pollster::block_on(scope.pop()).is_some(), "the dispatch must fail");
+    }
+    let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop", "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("player: action #1 (FailedCommands): the traced program's command buffer failed when finished: "),
+        "{stderr}"
+    );
+}
