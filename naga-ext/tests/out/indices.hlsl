@@ -7,8 +7,8 @@ cbuffer params : register(b0) { Params params; }
 RWByteAddressBuffer out_ : register(u1);
 ByteAddressBuffer _resource_table_metadata : register(t0, space1);
 cbuffer naga_resource_table_bases : register(b0, space1) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
-Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
-Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
 
 [numthreads(64, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID)
@@ -17,27 +17,27 @@ void main(uint3 id : SV_DispatchThreadID)
     uint _e5 = asuint(_resource_table_metadata.Load(0));
     bool _e6 = (_e2 < _e5);
     uint _e11 = asuint(_resource_table_metadata.Load((_e6 ? _e2 : 0u)*4+4));
-    float4 constant = naga_resource_table_texture_2d_f32_(((_e6 && (_e11 == 2u)) ? _e2 : (_e5 + 1u))).Load(int3((int(0)).xx, int(0)));
+    float4 constant = naga_resource_table_texture_2d_f32(((_e6 && (_e11 == 2u)) ? _e2 : (_e5 + 1u))).Load(int3((int(0)).xx, int(0)));
     uint _e26 = params.slot;
     uint _e29 = asuint(_resource_table_metadata.Load(0));
     bool _e30 = (_e26 < _e29);
     uint _e35 = asuint(_resource_table_metadata.Load((_e30 ? _e26 : 0u)*4+4));
-    float4 uniform_u = naga_resource_table_texture_2d_f32_(((_e30 && (_e35 == 2u)) ? _e26 : (_e29 + 1u))).Load(int3((int(0)).xx, int(0)));
+    float4 uniform_u = naga_resource_table_texture_2d_f32(((_e30 && (_e35 == 2u)) ? _e26 : (_e29 + 1u))).Load(int3((int(0)).xx, int(0)));
     int _e50 = params.signed_slot;
     uint _e51 = asuint(_e50);
     uint _e54 = asuint(_resource_table_metadata.Load(0));
     bool _e55 = (_e51 < _e54);
     uint _e60 = asuint(_resource_table_metadata.Load((_e55 ? _e51 : 0u)*4+4));
-    float4 uniform_i = naga_resource_table_texture_2d_f32_(((_e55 && (_e60 == 2u)) ? _e51 : (_e54 + 1u))).Load(int3((int(0)).xx, int(0)));
+    float4 uniform_i = naga_resource_table_texture_2d_f32(((_e55 && (_e60 == 2u)) ? _e51 : (_e54 + 1u))).Load(int3((int(0)).xx, int(0)));
     uint _e76 = asuint(_resource_table_metadata.Load(0));
     bool _e77 = (id.x < _e76);
     uint _e82 = asuint(_resource_table_metadata.Load((_e77 ? id.x : 0u)*4+4));
-    float4 varying_u = naga_resource_table_texture_2d_f32__nonuniform(((_e77 && (_e82 == 2u)) ? id.x : (_e76 + 1u))).Load(int3((int(0)).xx, int(0)));
+    float4 varying_u = naga_resource_table_texture_2d_f32_nonuniform(((_e77 && (_e82 == 2u)) ? id.x : (_e76 + 1u))).Load(int3((int(0)).xx, int(0)));
     uint _e99 = asuint(asint(asuint(int(id.x)) - asuint(int(1))));
     uint _e102 = asuint(_resource_table_metadata.Load(0));
     bool _e103 = (_e99 < _e102);
     uint _e108 = asuint(_resource_table_metadata.Load((_e103 ? _e99 : 0u)*4+4));
-    float4 varying_i = naga_resource_table_texture_2d_f32__nonuniform(((_e103 && (_e108 == 2u)) ? _e99 : (_e102 + 1u))).Load(int3((int(0)).xx, int(0)));
+    float4 varying_i = naga_resource_table_texture_2d_f32_nonuniform(((_e103 && (_e108 == 2u)) ? _e99 : (_e102 + 1u))).Load(int3((int(0)).xx, int(0)));
     uint _e122 = asuint(int(-1));
     uint _e125 = asuint(_resource_table_metadata.Load(0));
     bool _e126 = (_e122 < _e125);

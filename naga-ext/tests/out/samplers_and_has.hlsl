@@ -1,8 +1,8 @@
 RWByteAddressBuffer out_ : register(u0);
 ByteAddressBuffer _resource_table_metadata : register(t0, space1);
 cbuffer naga_resource_table_bases : register(b0, space1) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
-Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
-Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
 SamplerState naga_resource_table_sampler(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
 SamplerState naga_resource_table_sampler_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
 Texture2D<float> naga_resource_table_texture_depth_2d(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
@@ -26,7 +26,7 @@ void main(uint3 id : SV_DispatchThreadID)
     uint _e24 = asuint(_resource_table_metadata.Load(0));
     bool _e25 = (1u < _e24);
     uint _e30 = asuint(_resource_table_metadata.Load((_e25 ? 1u : 0u)*4+4));
-    float4 c = naga_resource_table_texture_2d_f32_(((_e7 && (_e12 == 2u)) ? 0u : (_e6 + 1u))).SampleLevel(naga_resource_table_sampler(((_e25 && (_e30 == 27u)) ? 1u : (_e24 + 26u))), uv, 0.0);
+    float4 c = naga_resource_table_texture_2d_f32(((_e7 && (_e12 == 2u)) ? 0u : (_e6 + 1u))).SampleLevel(naga_resource_table_sampler(((_e25 && (_e30 == 27u)) ? 1u : (_e24 + 26u))), uv, 0.0);
     uint _e44 = asuint(_resource_table_metadata.Load(0));
     bool _e45 = (2u < _e44);
     uint _e50 = asuint(_resource_table_metadata.Load((_e45 ? 2u : 0u)*4+4));

@@ -6,8 +6,8 @@ struct VertexOutput {
 
 ByteAddressBuffer _resource_table_metadata : register(t0);
 cbuffer naga_resource_table_bases : register(b0) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
-Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
-Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
 SamplerState naga_resource_table_sampler(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
 SamplerState naga_resource_table_sampler_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
 
@@ -36,7 +36,7 @@ VertexOutput_vs vs(uint vertex : SV_VertexID, uint instance : SV_InstanceID)
     uint _e5 = asuint(_resource_table_metadata.Load(0));
     bool _e6 = (0u < _e5);
     uint _e11 = asuint(_resource_table_metadata.Load((_e6 ? 0u : 0u)*4+4));
-    Texture2D<float4> heights = naga_resource_table_texture_2d_f32_(((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u)));
+    Texture2D<float4> heights = naga_resource_table_texture_2d_f32(((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u)));
     float4 _e24 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
     float height = _e24.x;
     out_.position = float4(float(vertex), height, 0.0, 1.0);
@@ -54,7 +54,7 @@ float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
     uint _e4 = asuint(_resource_table_metadata.Load(0));
     bool _e5 = (in_.material < _e4);
     uint _e10 = asuint(_resource_table_metadata.Load((_e5 ? in_.material : 0u)*4+4));
-    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32__nonuniform(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)));
+    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)));
     uint _e22 = asuint(_resource_table_metadata.Load(0));
     bool _e23 = (0u < _e22);
     uint _e28 = asuint(_resource_table_metadata.Load((_e23 ? 0u : 0u)*4+4));

@@ -11,8 +11,8 @@ static const SamplerComparisonState shadow_sampler = nagaComparisonSamplerHeap[n
 RWByteAddressBuffer out_ : register(u2, space1);
 ByteAddressBuffer _resource_table_metadata : register(t0, space2);
 cbuffer naga_resource_table_bases : register(b0, space2) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
-Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
-Texture2D<float4> naga_resource_table_texture_2d_f32__nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+Texture2D<float4> naga_resource_table_texture_2d_f32_nonuniform(uint i) { return ResourceDescriptorHeap[NonUniformResourceIndex(naga_resource_table_resources + i)]; }
 SamplerState naga_resource_table_sampler(uint i) { return SamplerDescriptorHeap[naga_resource_table_samplers + i]; }
 SamplerState naga_resource_table_sampler_nonuniform(uint i) { return SamplerDescriptorHeap[NonUniformResourceIndex(naga_resource_table_samplers + i)]; }
 
@@ -28,7 +28,7 @@ void main(uint3 id : SV_DispatchThreadID)
     uint _e32 = asuint(_resource_table_metadata.Load(0));
     bool _e33 = (0u < _e32);
     uint _e38 = asuint(_resource_table_metadata.Load((_e33 ? 0u : 0u)*4+4));
-    float4 albedo = naga_resource_table_texture_2d_f32__nonuniform(((_e15 && (_e20 == 2u)) ? id.x : (_e14 + 1u))).SampleLevel(naga_resource_table_sampler(((_e33 && (_e38 == 27u)) ? 0u : (_e32 + 26u))), uv, 0.0);
+    float4 albedo = naga_resource_table_texture_2d_f32_nonuniform(((_e15 && (_e20 == 2u)) ? id.x : (_e14 + 1u))).SampleLevel(naga_resource_table_sampler(((_e33 && (_e38 == 27u)) ? 0u : (_e32 + 26u))), uv, 0.0);
     out_.Store4(((id.y * 8u) + id.x)*16, asuint((albedo * lit_)));
     return;
 }

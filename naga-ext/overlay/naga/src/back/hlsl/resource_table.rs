@@ -17,7 +17,10 @@
 //! run in the sampler heap. `getResource<T>(i)` is lowered to an index into the array of `T`
 //! (`i`, or the default slot of `T`), which becomes a call of its accessor; a non-uniform
 //! index calls the `_nonuniform` accessor, which wraps the heap index in
-//! `NonUniformResourceIndex`. Older shader models cannot index the heaps and are refused.
+//! `NonUniformResourceIndex`. Storage buffers are `(RW)ByteAddressBuffer`s from the heap, as
+//! this backend writes every storage buffer: a storage access chain that starts at a table
+//! buffer uses its accessor call where it would name the buffer. Older shader models cannot
+//! index the heaps and are refused.
 
 use alloc::{format, string::String};
 
@@ -41,9 +44,10 @@ fn table_array(module: &Module, var: &crate::GlobalVariable) -> Option<Handle<cr
     }
 }
 
-/// The accessor function of a table array named `name` (a `naga_` name, reserved).
-fn accessor(name: &str, non_uniform: bool) -> String {
-    format!("naga{name}{}", if non_uniform { "_nonuniform" } else { "" })
+/// The accessor function of a table array (a `naga_` name, which user names cannot take).
+fn accessor(var: &crate::GlobalVariable, non_uniform: bool) -> String {
+    let name = var.name.as_deref().unwrap_or_default().trim_start_matches('_');
+    format!("naga_{name}{}", if non_uniform { "_nonuniform" } else { "" })
 }
 
 /// An index into a table array: an expression, or a constant.
@@ -91,21 +95,27 @@ impl<W: core::fmt::Write> super::Writer<'_, W> {
             "cbuffer {BASES} : register(b{}{space}) {{ uint {RESOURCE_BASE}; uint {SAMPLER_BASE}; }}",
             bt.register
         )?;
-        for (array, var) in module.global_variables.iter() {
+        for (_, var) in module.global_variables.iter() {
             let Some(element) = table_array(module, var) else { continue };
             let (heap, base) = match module.types[element].inner {
                 TypeInner::Sampler { .. } => ("SamplerDescriptorHeap", SAMPLER_BASE),
                 _ => ("ResourceDescriptorHeap", RESOURCE_BASE),
             };
-            let name = self.names[&NameKey::GlobalVariable(array)].clone();
             for non_uniform in [false, true] {
-                self.write_type(module, element)?;
+                match var.space {
+                    // Storage buffers are raw buffers, as everywhere in this backend.
+                    crate::AddressSpace::Storage { access } if access.contains(crate::StorageAccess::STORE) => {
+                        write!(self.out, "RWByteAddressBuffer")?
+                    }
+                    crate::AddressSpace::Storage { .. } => write!(self.out, "ByteAddressBuffer")?,
+                    _ => self.write_type(module, element)?,
+                }
                 let index = if non_uniform {
                     format!("NonUniformResourceIndex({base} + i)")
                 } else {
                     format!("{base} + i")
                 };
-                writeln!(self.out, " {}(uint i) {{ return {heap}[{index}]; }}", accessor(&name, non_uniform))?;
+                writeln!(self.out, " {}(uint i) {{ return {heap}[{index}]; }}", accessor(var, non_uniform))?;
             }
         }
         Ok(true)
@@ -130,7 +140,7 @@ impl<W: core::fmt::Write> super::Writer<'_, W> {
             TableIndex::Expression(index) => func_ctx.info[index].uniformity.non_uniform_result.is_some(),
             TableIndex::Constant(_) => false,
         };
-        let name = accessor(&self.names[&NameKey::GlobalVariable(handle)], non_uniform);
+        let name = accessor(&module.global_variables[handle], non_uniform);
         write!(self.out, "{name}(")?;
         match index {
             TableIndex::Expression(index) => self.write_expr(module, index, func_ctx)?,
@@ -138,5 +148,61 @@ impl<W: core::fmt::Write> super::Writer<'_, W> {
         }
         write!(self.out, ")")?;
         Ok(true)
+    }
+}
+
+impl<W: core::fmt::Write> super::Writer<'_, W> {
+    /// Whether the module has binding arrays of storage buffers that are not the table's
+    /// (which this backend cannot write).
+    pub(super) fn has_foreign_storage_binding_array(&self, module: &Module) -> bool {
+        module.global_variables.iter().any(|(_, v)| {
+            matches!(v.space, crate::AddressSpace::Storage { .. })
+                && matches!(module.types[v.ty].inner, TypeInner::BindingArray { .. })
+                && !is_table_global(v)
+        })
+    }
+
+    /// The indices of table storage buffers get names of their own (see
+    /// [`Self::table_buffer_root`]).
+    pub(super) fn bake_table_buffer_indices(&mut self, module: &Module, func: &crate::Function) {
+        for (_, expr) in func.expressions.iter() {
+            if let Expression::Access { base, index } = *expr {
+                if self.table_buffer(module, &func.expressions, base).is_some() {
+                    self.need_bake_expressions.insert(index);
+                }
+            }
+        }
+    }
+
+    /// The table storage-buffer array that `base` is, if it is one.
+    fn table_buffer(
+        &self,
+        module: &Module,
+        expressions: &crate::Arena<Expression>,
+        base: Handle<Expression>,
+    ) -> Option<Handle<crate::GlobalVariable>> {
+        let Expression::GlobalVariable(handle) = expressions[base] else { return None };
+        let var = &module.global_variables[handle];
+        (matches!(var.space, crate::AddressSpace::Storage { .. }) && table_array(module, var).is_some()).then_some(handle)
+    }
+
+    /// Ends a storage access chain at a table buffer: `expr` is `array[index]`. The chain's
+    /// users write the buffer by its global's name, so that name becomes the accessor call,
+    /// whose index was baked into a named temporary ([`Self::bake_table_buffer_indices`]).
+    pub(super) fn table_buffer_root(
+        &mut self,
+        module: &Module,
+        expr: Handle<Expression>,
+        func_ctx: &back::FunctionCtx<'_>,
+    ) -> Result<Option<Handle<crate::GlobalVariable>>, Error> {
+        let Expression::Access { base, index } = func_ctx.expressions[expr] else { return Ok(None) };
+        let Some(handle) = self.table_buffer(module, func_ctx.expressions, base) else { return Ok(None) };
+        let Some(index_name) = self.named_expressions.get(&index).cloned() else {
+            return Err(Error::Unimplemented("a resource-table storage buffer indexed by an unnamed expression".into()));
+        };
+        let non_uniform = func_ctx.info[index].uniformity.non_uniform_result.is_some();
+        let call = format!("{}({index_name})", accessor(&module.global_variables[handle], non_uniform));
+        self.names.insert(NameKey::GlobalVariable(handle), call);
+        Ok(Some(handle))
     }
 }
