@@ -8,7 +8,7 @@
 //! ```hlsl
 //! ByteAddressBuffer _resource_table_metadata : register(t0, space1);
 //! cbuffer naga_resource_table_bases : register(b0, space1) { uint naga_resource_table_resources; uint naga_resource_table_samplers; }
-//! Texture2D<float4> naga_resource_table_texture_2d_f32_(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
+//! Texture2D<float4> naga_resource_table_texture_2d_f32(uint i) { return ResourceDescriptorHeap[naga_resource_table_resources + i]; }
 //! ```
 //!
 //! Every descriptor array of the table becomes an accessor function over a heap, so all the
