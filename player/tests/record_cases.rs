@@ -350,19 +350,22 @@ fn main(@builtin(local_invocation_index) i: u32) {
 
 /// Upstream's actions only and no `format.ron`: what unpatched wgpu 30 writes.
 fn upstream_trace() {
-    let (device, queue, dir) = traced_device("upstream_format", wgpu::Features::empty());
-    let out = result_buffer(&device, "squares", 4);
-    let pipeline = compute_pipeline(&device, SQUARES);
-    let group = group_0(&device, &pipeline, vec![out.as_entire_binding()]);
-    let mut encoder = device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
-    queue.submit([encoder.finish()]);
-    drop((device, queue));
+    let dir = {
+        let (device, queue, dir) = traced_device("upstream_format", wgpu::Features::empty());
+        let out = result_buffer(&device, "squares", 4);
+        let pipeline = compute_pipeline(&device, SQUARES);
+        let group = group_0(&device, &pipeline, vec![out.as_entire_binding()]);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        queue.submit([encoder.finish()]);
+        // Everything goes here, so the trace is closed before it is edited.
+        dir
+    };
     // Unpatched wgpu 30 writes neither `format.ron` nor our limit.
     std::fs::remove_file(dir.join(wgpu_core::resource_table::TRACE_FORMAT_FILE)).unwrap();
     let path = dir.join("trace.ron");
