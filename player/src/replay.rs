@@ -113,6 +113,8 @@ pub enum ReplayError {
     NoInit,
     /// No adapter or device for the backend.
     Device(String),
+    /// Reading back at the end of the replay, or waiting for the device there, failed.
+    Finish(String),
     /// Action `index` (0-based) failed.
     Action { index: usize, kind: String, message: String },
     /// A resource to read back was never created, or could not be read.
@@ -124,7 +126,7 @@ impl fmt::Display for ReplayError {
         match self {
             Self::Load(e) => write!(f, "{e}"),
             Self::NoInit => write!(f, "the trace does not start with Init"),
-            Self::Device(message) => write!(f, "{message}"),
+            Self::Device(message) | Self::Finish(message) => write!(f, "{message}"),
             Self::Action { index, kind, message } => write!(f, "action #{index} ({kind}): {message}"),
             Self::ReadBack { name, message } => write!(f, "reading back {name}: {message}"),
         }
@@ -235,14 +237,20 @@ fn pointer<T: id::Marker>(p: PointerId<T>) -> usize {
     n.get()
 }
 
-/// What the player keeps of a buffer's or texture's descriptor.
+/// What the player keeps of a buffer's descriptor, to read the buffer back.
 #[derive(Clone)]
-struct Described<U> {
+struct BufferInfo {
     label: Option<String>,
-    usage: U,
-    /// Buffers: `width` is the size in bytes.
-    size: wgt::Extent3d,
+    usage: wgt::BufferUsages,
+    size: wgt::BufferAddress,
+}
+
+/// What the player keeps of a texture's descriptor, to read the texture back.
+#[derive(Clone)]
+struct TextureInfo {
+    label: Option<String>,
     format: wgt::TextureFormat,
+    size: wgt::Extent3d,
 }
 
 /// Replays one trace.
@@ -251,9 +259,9 @@ pub struct Player {
     device: id::DeviceId,
     queue: id::QueueId,
     buffers: Ids<markers::Buffer>,
-    buffer_descs: HashMap<id::BufferId, Described<wgt::BufferUsages>>,
+    buffer_descs: HashMap<id::BufferId, BufferInfo>,
     textures: Ids<markers::Texture>,
-    texture_descs: HashMap<id::TextureId, Described<wgt::TextureUsages>>,
+    texture_descs: HashMap<id::TextureId, TextureInfo>,
     texture_views: Ids<markers::TextureView>,
     samplers: Ids<markers::Sampler>,
     bind_group_layouts: Ids<markers::BindGroupLayout>,
@@ -304,10 +312,7 @@ pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usi
 impl Player {
     fn new(options: &Options, desc: &wgt::DeviceDescriptor<wgpu_core::Label>) -> Result<Self, ReplayError> {
         let mut instance = wgt::InstanceDescriptor::new_without_display_handle();
-        instance.backends = match options.backend {
-            Backend::Vulkan => wgt::Backends::VULKAN,
-            Backend::Noop => wgt::Backends::NOOP,
-        };
+        instance.backends = instance_backends(options.backend);
         if options.backend == Backend::Noop {
             instance.backend_options.noop = wgt::NoopBackendOptions::enabled();
         }
@@ -381,9 +386,7 @@ impl Player {
                 }
                 let g = &self.global;
                 let (id, error) = g.device_create_buffer(device, &desc, None);
-                let size = wgt::Extent3d { width: desc.size as u32, ..Default::default() };
-                let format = wgt::TextureFormat::R8Uint;
-                self.buffer_descs.insert(id, Described { label, usage: desc.usage, size, format });
+                self.buffer_descs.insert(id, BufferInfo { label, usage: desc.usage, size: desc.size });
                 created(g, &mut self.buffers, p, (id, error))?;
             }
             A::DestroyBuffer(p) => g.buffer_destroy(self.buffers.get(p)?),
@@ -396,8 +399,7 @@ impl Player {
                 }
                 let g = &self.global;
                 let (id, error) = g.device_create_texture(device, &desc, None);
-                let described = Described { label, usage: desc.usage, size: desc.size, format: desc.format };
-                self.texture_descs.insert(id, described);
+                self.texture_descs.insert(id, TextureInfo { label, format: desc.format, size: desc.size });
                 created(g, &mut self.textures, p, (id, error))?;
             }
             A::DestroyTexture(p) => g.texture_destroy(self.textures.get(p)?),
@@ -567,10 +569,10 @@ impl Player {
     /// Reads back what is still alive and waits for the device.
     fn finish(&mut self) -> Result<(), ReplayError> {
         for (p, id) in self.buffers.all() {
-            self.read_back_buffer(p, id).map_err(|message| self.read_back_error(message))?;
+            self.read_back_buffer(p, id).map_err(ReplayError::Finish)?;
         }
         for (p, id) in self.textures.all() {
-            self.read_back_texture(p, id).map_err(|message| self.read_back_error(message))?;
+            self.read_back_texture(p, id).map_err(ReplayError::Finish)?;
         }
         if let Some(name) = self.read_back.iter().find(|n| !self.contents.iter().any(|(c, _)| c == *n)) {
             return Err(ReplayError::ReadBack {
@@ -580,13 +582,8 @@ impl Player {
         }
         self.global
             .device_poll(self.device, wgt::PollType::wait_indefinitely())
-            .map_err(|e| ReplayError::Device(format!("waiting for the device: {}", fail(e))))?;
+            .map_err(|e| ReplayError::Finish(format!("waiting for the device: {}", fail(e))))?;
         Ok(())
-    }
-
-    fn read_back_error(&self, message: String) -> ReplayError {
-        let name = self.read_back.first().cloned().unwrap_or(ResourceName::Pointer(0));
-        ReplayError::ReadBack { name, message }
     }
 
     /// Before a new buffer takes the address of an old one, the old one's last contents.
@@ -605,68 +602,67 @@ impl Player {
     }
 
     fn read_back_buffer(&mut self, p: PointerId<markers::Buffer>, buffer: id::BufferId) -> Fallible {
-        let Some(desc) = self.buffer_descs.get(&buffer).cloned() else { return Ok(()) };
-        let Some(name) = self.watched(pointer(p), desc.label.as_deref()) else { return Ok(()) };
-        let size = u64::from(desc.size.width);
-        let bytes = if desc.usage.contains(wgt::BufferUsages::MAP_READ) {
-            self.map_read(buffer, size)?
-        } else {
-            let staging = self.staging(size)?;
-            let copy = Command::CopyBufferToBuffer {
-                src: buffer,
-                src_offset: 0,
-                dst: staging,
-                dst_offset: 0,
-                size: Some(size),
-            };
-            let bytes = self.submit_ids(copy).and_then(|()| self.map_read(staging, size));
-            self.global.buffer_drop(staging);
-            bytes?
-        };
+        let Some(info) = self.buffer_descs.get(&buffer).cloned() else { return Ok(()) };
+        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else { return Ok(()) };
+        let bytes = self.read_buffer(buffer, &info).map_err(|e| format!("reading back {name}: {e}"))?;
         self.contents.push((name, Contents::Buffer(bytes)));
         Ok(())
     }
 
+    fn read_buffer(&self, buffer: id::BufferId, info: &BufferInfo) -> Result<Vec<u8>, String> {
+        if info.usage.contains(wgt::BufferUsages::MAP_READ) {
+            return self.map_read(buffer, info.size);
+        }
+        self.through_staging(info.size, |g, encoder, staging| {
+            g.command_encoder_copy_buffer_to_buffer(encoder, buffer, 0, staging, 0, Some(info.size))
+        })
+    }
+
     fn read_back_texture(&mut self, p: PointerId<markers::Texture>, texture: id::TextureId) -> Fallible {
-        let Some(desc) = self.texture_descs.get(&texture).cloned() else { return Ok(()) };
-        let Some(name) = self.watched(pointer(p), desc.label.as_deref()) else { return Ok(()) };
-        let format = desc.format;
+        let Some(info) = self.texture_descs.get(&texture).cloned() else { return Ok(()) };
+        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else { return Ok(()) };
+        let data = self.read_texture(texture, &info).map_err(|e| format!("reading back {name}: {e}"))?;
+        let (format, width, height) = (info.format, info.size.width, info.size.height);
+        self.contents.push((name, Contents::Texture { format, width, height, data }));
+        Ok(())
+    }
+
+    /// Mip 0, layer 0 of a texture, rows tightly packed.
+    fn read_texture(&self, texture: id::TextureId, info: &TextureInfo) -> Result<Vec<u8>, String> {
+        let format = info.format;
         let block = format
             .block_copy_size(None)
             .filter(|_| format.block_dimensions() == (1, 1))
             .ok_or_else(|| format!("cannot read back a texture of format {format:?}"))?;
-        let (width, height) = (desc.size.width, desc.size.height);
+        let (width, height) = (info.size.width, info.size.height);
         let row = width * block;
         let padded = row.div_ceil(wgt::COPY_BYTES_PER_ROW_ALIGNMENT) * wgt::COPY_BYTES_PER_ROW_ALIGNMENT;
         let size = u64::from(padded) * u64::from(height);
-        let staging = self.staging(size)?;
-        let copy = Command::CopyTextureToBuffer {
-            src: wgt::TexelCopyTextureInfo {
+        let padded_bytes = self.through_staging(size, |g, encoder, staging| {
+            let src = wgt::TexelCopyTextureInfo {
                 texture,
                 mip_level: 0,
                 origin: wgt::Origin3d::ZERO,
                 aspect: wgt::TextureAspect::All,
-            },
-            dst: wgt::TexelCopyBufferInfo {
-                buffer: staging,
-                layout: wgt::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded),
-                    rows_per_image: Some(height),
-                },
-            },
-            size: wgt::Extent3d { width, height, depth_or_array_layers: 1 },
-        };
-        let result = self.submit_ids(copy).and_then(|()| self.map_read(staging, size));
+            };
+            let layout = wgt::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(height) };
+            let dst = wgt::TexelCopyBufferInfo { buffer: staging, layout };
+            let extent = wgt::Extent3d { width, height, depth_or_array_layers: 1 };
+            g.command_encoder_copy_texture_to_buffer(encoder, &src, &dst, &extent)
+        })?;
+        Ok(padded_bytes.chunks(padded as usize).flat_map(|r| &r[..row as usize]).copied().collect())
+    }
+
+    /// Copies into a new `size`-byte staging buffer with `copy`, submits, and maps it back.
+    fn through_staging(
+        &self,
+        size: u64,
+        copy: impl FnOnce(&Global, id::CommandEncoderId, id::BufferId) -> Result<(), wgpu_core::command::EncoderStateError>,
+    ) -> Result<Vec<u8>, String> {
+        let staging = self.staging(size)?;
+        let result = self.submit_copy(|g, encoder| copy(g, encoder, staging)).and_then(|()| self.map_read(staging, size));
         self.global.buffer_drop(staging);
-        let padded_bytes = result?;
-        let data = padded_bytes
-            .chunks(padded as usize)
-            .flat_map(|r| &r[..row as usize])
-            .copied()
-            .collect();
-        self.contents.push((name, Contents::Texture { format, width, height, data }));
-        Ok(())
+        result
     }
 
     fn staging(&self, size: u64) -> Result<id::BufferId, String> {
@@ -682,20 +678,14 @@ impl Player {
     }
 
     /// Encodes and submits one copy the player needs (ids, not trace pointers).
-    fn submit_ids(&self, command: Command<wgpu_core::command::IdReferences>) -> Fallible {
+    fn submit_copy(
+        &self,
+        copy: impl FnOnce(&Global, id::CommandEncoderId) -> Result<(), wgpu_core::command::EncoderStateError>,
+    ) -> Fallible {
         let g = &self.global;
         let (encoder, error) = g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
         check(error)?;
-        match command {
-            Command::CopyBufferToBuffer { src, src_offset, dst, dst_offset, size } => {
-                g.command_encoder_copy_buffer_to_buffer(encoder, src, src_offset, dst, dst_offset, size)
-            }
-            Command::CopyTextureToBuffer { src, dst, size } => {
-                g.command_encoder_copy_texture_to_buffer(encoder, &src, &dst, &size)
-            }
-            _ => unreachable!("the player copies buffers and textures only"),
-        }
-        .map_err(fail)?;
+        copy(g, encoder).map_err(fail)?;
         let (buffer, error) = g.command_encoder_finish(encoder, &wgt::CommandBufferDescriptor { label: None }, None);
         check(error.map(|(_, e)| e))?;
         g.queue_submit(self.queue, &[buffer]).map_err(|(_, e)| fail(e))?;
@@ -1036,7 +1026,7 @@ impl Player {
                     g.compute_pass_set_resource_table(&mut pass, table)
                 }
                 ComputeCommand::SetImmediate { offset, size_bytes, values_offset } => {
-                    let bytes = data.immediates(values_offset, size_bytes)?;
+                    let bytes = data.immediates(Some(values_offset), size_bytes)?;
                     g.compute_pass_set_immediates(&mut pass, offset, &bytes)
                 }
                 ComputeCommand::DispatchWorkgroups([x, y, z]) => g.compute_pass_dispatch_workgroups(&mut pass, x, y, z),
@@ -1100,10 +1090,7 @@ impl Player {
                 }
                 RenderCommand::SetScissor(rect) => g.render_pass_set_scissor_rect(pass, rect.x, rect.y, rect.w, rect.h),
                 RenderCommand::SetImmediate { offset, size_bytes, values_offset } => {
-                    let bytes = match values_offset {
-                        Some(values) => data.immediates(values, size_bytes)?,
-                        None => vec![0; size_bytes as usize],
-                    };
+                    let bytes = data.immediates(values_offset, size_bytes)?;
                     g.render_pass_set_immediates(pass, offset, &bytes)
                 }
                 RenderCommand::Draw { vertex_count, instance_count, first_vertex, first_instance } => {
@@ -1214,10 +1201,7 @@ impl Player {
                     encoder.set_vertex_buffer(slot, buffer.map(|b| self.buffers.get(b)).transpose()?, offset, size)
                 }
                 RenderCommand::SetImmediate { offset, size_bytes, values_offset } => {
-                    let bytes = match values_offset {
-                        Some(values) => data.immediates(values, size_bytes)?,
-                        None => vec![0; size_bytes as usize],
-                    };
+                    let bytes = data.immediates(values_offset, size_bytes)?;
                     encoder.set_immediates(offset, &bytes)
                 }
                 RenderCommand::Draw { vertex_count, instance_count, first_vertex, first_instance } => {
@@ -1301,7 +1285,10 @@ impl PassData {
         Ok(String::from_utf8_lossy(&self.strings[range]).into_owned())
     }
 
-    fn immediates(&self, values_offset: u32, size_bytes: u32) -> Result<Vec<u8>, String> {
+    /// `size_bytes` of immediate data from `values_offset` on (zeros where a render command
+    /// recorded none).
+    fn immediates(&self, values_offset: Option<u32>, size_bytes: u32) -> Result<Vec<u8>, String> {
+        let Some(values_offset) = values_offset else { return Ok(vec![0; size_bytes as usize]) };
         let start = values_offset as usize;
         let words = start
             .checked_add((size_bytes as usize).div_ceil(4))
