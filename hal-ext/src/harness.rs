@@ -263,10 +263,20 @@ pub fn noop_adapter() -> wgpu::Adapter {
 
 /// A device on wgpu's noop backend. For validation-only tests that must run everywhere.
 pub fn noop_device(features: wgpu::Features, limits: wgpu::Limits) -> (wgpu::Device, wgpu::Queue) {
+    noop_device_tracing(features, limits, wgpu::Trace::Off)
+}
+
+/// [`noop_device`] recording a wgpu trace (`wgpu::Trace::Directory` of an existing folder).
+pub fn noop_device_tracing(
+    features: wgpu::Features,
+    limits: wgpu::Limits,
+    trace: wgpu::Trace,
+) -> (wgpu::Device, wgpu::Queue) {
     pollster::block_on(noop_adapter().request_device(&wgpu::DeviceDescriptor {
         label: Some("noop test"),
         required_features: features,
         required_limits: limits,
+        trace,
         ..Default::default()
     }))
     .expect("creating a noop device")
@@ -279,12 +289,24 @@ pub fn render_pipeline(
     layout: Option<&wgpu::PipelineLayout>,
     format: wgpu::TextureFormat,
 ) -> wgpu::RenderPipeline {
+    render_pipeline_entries(device, module, layout, format, "vs", "fs")
+}
+
+/// [`render_pipeline`] with entry points of other names.
+pub fn render_pipeline_entries(
+    device: &wgpu::Device,
+    module: &wgpu::ShaderModule,
+    layout: Option<&wgpu::PipelineLayout>,
+    format: wgpu::TextureFormat,
+    vs: &str,
+    fs: &str,
+) -> wgpu::RenderPipeline {
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("test render"),
         layout,
         vertex: wgpu::VertexState {
             module,
-            entry_point: Some("vs"),
+            entry_point: Some(vs),
             compilation_options: Default::default(),
             buffers: &[],
         },
@@ -293,7 +315,7 @@ pub fn render_pipeline(
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
             module,
-            entry_point: Some("fs"),
+            entry_point: Some(fs),
             compilation_options: Default::default(),
             targets: &[Some(format.into())],
         }),

@@ -199,12 +199,8 @@ fn a_truncated_trace_replays_its_complete_actions() {
 fn a_command_buffer_that_failed_when_traced_stops_the_replay_with_its_error() {
     let dir = scratch("failed");
     {
-        let adapter = hal_ext::harness::noop_adapter();
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            trace: wgpu::Trace::Directory(dir.clone()),
-            ..Default::default()
-        }))
-        .unwrap();
+        let trace = wgpu::Trace::Directory(dir.clone());
+        let (device, queue) = hal_ext::harness::noop_device_tracing(Default::default(), Default::default(), trace);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut encoder = device.create_command_encoder(&Default::default());
         // A dispatch without a pipeline.

@@ -5,21 +5,14 @@ use std::path::{Path, PathBuf};
 
 /// Records a small trace: a buffer write, a shader, a table with two slots, a submission.
 fn record(dir: &Path) {
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = wgpu::Backends::NOOP;
-    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
-    let instance = wgpu::Instance::new(desc);
-    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
-    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        required_limits: wgpu::Limits {
+    let (device, queue) = hal_ext::harness::noop_device_tracing(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        wgpu::Limits {
             max_resource_table_size: 64,
             ..Default::default()
         },
-        trace: wgpu::Trace::Directory(dir.to_path_buf()),
-        ..Default::default()
-    }))
-    .unwrap();
+        wgpu::Trace::Directory(dir.to_path_buf()),
+    );
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("data"),
         size: 16,

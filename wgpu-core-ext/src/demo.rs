@@ -5,6 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use hal_ext::harness::render_pipeline_entries;
+
 /// Quads per side of the grid.
 pub const GRID: u32 = 64;
 /// Pixels (and texels) per side of a quad.
@@ -36,7 +38,7 @@ pub fn texel(index: u32, x: u32, y: u32) -> [u8; 4] {
     }
     let r = (index % GRID) * 4;
     let g = (index / GRID) * 4;
-    let b = if (x / 2 + y / 2) % 2 == 0 {
+    let b = if (x / 2 + y / 2).is_multiple_of(2) {
         255 - (index % 251) as u8
     } else {
         32
@@ -190,13 +192,13 @@ pub fn run(
         label: Some("bindless demo"),
         source: wgpu::ShaderSource::Wgsl(SHADER.into()),
     });
-    let table_pipeline = pipeline(device, &module, None, "vs_table", "fs_table");
+    let table_pipeline = render_pipeline_entries(device, &module, None, FORMAT, "vs_table", "fs_table");
 
     let bindful = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("bindful demo"),
         source: wgpu::ShaderSource::Wgsl(BINDFUL_SHADER.into()),
     });
-    let bindful_pipeline = pipeline(device, &bindful, None, "vs", "fs");
+    let bindful_pipeline = render_pipeline_entries(device, &bindful, None, FORMAT, "vs", "fs");
     let layout = bindful_pipeline.get_bind_group_layout(0);
     let groups = views
         .iter()
@@ -274,36 +276,6 @@ pub fn run(
         bindful_matches: bindful_image == image,
         image,
     }
-}
-
-fn pipeline(
-    device: &wgpu::Device,
-    module: &wgpu::ShaderModule,
-    layout: Option<&wgpu::PipelineLayout>,
-    vs: &str,
-    fs: &str,
-) -> wgpu::RenderPipeline {
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(fs),
-        layout,
-        vertex: wgpu::VertexState {
-            module,
-            entry_point: Some(vs),
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module,
-            entry_point: Some(fs),
-            compilation_options: Default::default(),
-            targets: &[Some(FORMAT.into())],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
 }
 
 /// Writes an RGBA8 `SIDE`×`SIDE` image as PNG.

@@ -678,7 +678,7 @@ fn storage_through_the_table(gpu: &GpuContext) {
         wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
     );
     image.pin(PinnedUsage::StorageReadWrite);
-    let data = storage_buffer(&gpu, 4);
+    let data = storage_buffer(gpu, 4);
     gpu.queue
         .write_buffer(&data, 0, &[1u32, 2, 3, 4].map(u32::to_le_bytes).concat());
     data.pin(PinnedUsage::StorageReadWrite);
@@ -687,9 +687,9 @@ fn storage_through_the_table(gpu: &GpuContext) {
         .update(0, wgpu::BindingResource::TextureView(&view))
         .unwrap();
     table.update(1, data.as_entire_binding()).unwrap();
-    let out = storage_buffer(&gpu, 4);
+    let out = storage_buffer(gpu, 4);
     assert_eq!(
-        dispatch(&gpu, STORAGE_THROUGH_TABLE, &table, &out, 4),
+        dispatch(gpu, STORAGE_THROUGH_TABLE, &table, &out, 4),
         [7; 4]
     );
 

@@ -1,7 +1,7 @@
 //! wgpu's trace (`DeviceDescriptor::trace`) records every resource-table call, so that the
 //! player can replay them (#6).
 
-use hal_ext::harness::{noop_adapter, validation_error};
+use hal_ext::harness::{noop_device_tracing, validation_error};
 
 #[test]
 fn resource_table_calls_are_recorded() {
@@ -9,17 +9,14 @@ fn resource_table_calls_are_recorded() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     {
-        let adapter = noop_adapter();
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-            required_limits: wgpu::Limits {
+        let (device, queue) = noop_device_tracing(
+            wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            wgpu::Limits {
                 max_resource_table_size: 8,
                 ..Default::default()
             },
-            trace: wgpu::Trace::Directory(dir.clone()),
-            ..Default::default()
-        }))
-        .unwrap();
+            wgpu::Trace::Directory(dir.clone()),
+        );
         let sampler = device.create_sampler(&Default::default());
         let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("traced"),
