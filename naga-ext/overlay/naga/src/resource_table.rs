@@ -417,8 +417,13 @@ pub const ALLOWED_TYPES: &str = "texture_1d<T>, texture_2d<T>, texture_2d_array<
 
 /// Whether `var` is one of the table globals the front end synthesizes (before [`place`]).
 pub fn is_table_global(var: &GlobalVariable) -> bool {
-    var.binding.is_some_and(|b| b.group == UNPLACED_GROUP)
-        && var.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX))
+    var.binding.is_some_and(|b| b.group == UNPLACED_GROUP) && has_table_name(var)
+}
+
+/// Whether `var` has a table global's name: true of table globals before and after
+/// [`place`] (WGSL names cannot start with [`GLOBAL_PREFIX`]).
+pub fn has_table_name(var: &GlobalVariable) -> bool {
+    var.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX))
 }
 
 /// Whether `module` uses the resource table: table globals, placed or not (their names
@@ -427,7 +432,7 @@ pub fn module_has_table(module: &Module) -> bool {
     module
         .global_variables
         .iter()
-        .any(|(_, v)| v.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX)))
+        .any(|(_, v)| has_table_name(v))
         || module.types.iter().any(|(_, ty)| {
             matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { format, .. }, .. } if is_formatless(format))
         })
@@ -451,15 +456,6 @@ pub const fn is_formatless(format: crate::StorageFormat) -> bool {
             | crate::StorageFormat::FormatlessSint
             | crate::StorageFormat::FormatlessUint
     )
-}
-
-/// Whether `module` has a binding array of storage buffers (which some backends cannot
-/// write yet).
-pub fn has_storage_buffer_binding_array(module: &Module) -> bool {
-    module.global_variables.iter().any(|(_, v)| {
-        matches!(v.space, AddressSpace::Storage { .. })
-            && matches!(module.types[v.ty].inner, TypeInner::BindingArray { .. })
-    })
 }
 
 /// The kind of a table global, from the binding the front end gave it.
@@ -519,8 +515,7 @@ impl Usage {
 pub fn usage(module: &Module, info: &FunctionInfo) -> Usage {
     let mut usage = Usage::default();
     for (handle, var) in module.global_variables.iter() {
-        let is_table = var.name.as_deref().is_some_and(|n| n.starts_with(GLOBAL_PREFIX));
-        if !is_table || info[handle] == GlobalUse::empty() {
+        if !has_table_name(var) || info[handle] == GlobalUse::empty() {
             continue;
         }
         let kind = if var.binding.is_some_and(|b| b.group == UNPLACED_GROUP) {

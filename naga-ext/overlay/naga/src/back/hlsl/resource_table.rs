@@ -33,7 +33,7 @@ const SAMPLER_BASE: &str = "naga_resource_table_samplers";
 
 /// A table global of a module after `resource_table::place`.
 fn is_table_global(var: &crate::GlobalVariable) -> bool {
-    var.binding.is_some() && var.name.as_deref().is_some_and(|n| n.starts_with(resource_table::GLOBAL_PREFIX))
+    var.binding.is_some() && resource_table::has_table_name(var)
 }
 
 /// The descriptor array of the table that `var` is, if it is one (not the metadata).
