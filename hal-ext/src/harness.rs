@@ -149,7 +149,11 @@ pub fn vulkan_instance() -> wgpu::Instance {
         .get_or_init(|| {
             let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
             desc.backends = wgpu::Backends::VULKAN;
-            desc.flags = wgpu::InstanceFlags::VALIDATION | wgpu::InstanceFlags::DEBUG;
+            // Indirect-call validation is on by default in wgpu (it binds sets of its own
+            // in compute passes): tests run with it like real programs.
+            desc.flags = wgpu::InstanceFlags::VALIDATION
+                | wgpu::InstanceFlags::DEBUG
+                | wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL;
             wgpu::Instance::new(desc)
         })
         .clone()
@@ -482,4 +486,28 @@ pub fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::
         .chunks_exact(padded as usize)
         .flat_map(|r| r[..row as usize].to_vec())
         .collect()
+}
+
+/// Set in the child process [`isolated`] starts.
+const ISOLATED_CHILD: &str = "BINDLESS_ISOLATED_CHILD";
+
+/// Runs `body` so that a crash (a driver segfault) fails only the test `name`: in this
+/// process under nextest (which runs each test in a process of its own) or when already in
+/// the child, otherwise in a child process running this test binary filtered to `name`.
+pub fn isolated(name: &str, body: impl FnOnce()) {
+    if std::env::var_os("NEXTEST").is_some() || std::env::var_os(ISOLATED_CHILD).is_some() {
+        return body();
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let output = std::process::Command::new(exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(ISOLATED_CHILD, "1")
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .expect("starting the test's child process");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    assert!(output.status.success(), "{name} failed in its child process: {}", output.status);
+    // A misspelt name would run nothing and succeed.
+    assert!(stdout.contains("test result: ok. 1 passed"), "{name} did not run in its child process");
 }

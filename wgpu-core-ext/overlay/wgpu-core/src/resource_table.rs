@@ -215,6 +215,17 @@ pub(crate) fn repin_buffer(buffer: &Arc<Buffer>) {
     }
 }
 
+/// A compute pass tracks its dispatches in trackers of its own, merged into the command
+/// buffer's as first and last use only: the misuses they noted in between move along.
+pub(crate) fn merge_pinned_misuse(base: &mut crate::track::Tracker, head: &crate::track::Tracker) {
+    if base.buffers.pinned_misuse.is_none() {
+        base.buffers.pinned_misuse.clone_from(&head.buffers.pinned_misuse);
+    }
+    if base.textures.pinned_misuse.is_none() {
+        base.textures.pinned_misuse.clone_from(&head.textures.pinned_misuse);
+    }
+}
+
 /// Submit: a command buffer may use a pinned buffer outside the tables only with its pinned
 /// usage. Every later use was noted by the tracker; the first is checked here.
 pub(crate) fn check_pinned_buffer(
@@ -392,8 +403,11 @@ impl TableEntry {
                             ),
                         }
                     }
+                    // Sampling-only tables have no storage arrays: storage pins hide the
+                    // texture there.
                     P::StorageRead | P::StorageReadWrite
-                        if view.desc.usage.contains(wgt::TextureUsages::STORAGE_BINDING)
+                        if features.contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE)
+                            && view.desc.usage.contains(wgt::TextureUsages::STORAGE_BINDING)
                             && sample_type != St::Depth
                             && !multisampled =>
                     {
@@ -690,6 +704,53 @@ pub enum ResourceTableBindingError {
     MissingTextureUsage(ResourceErrorIdent, wgt::TextureUsages, wgt::TextureUsages),
     #[error("{0} has usages {actual:?}; a resource table holds only storage buffers (never uniform buffers)", actual = .1)]
     NotAStorageBuffer(ResourceErrorIdent, wgt::BufferUsages),
+    #[error(
+        "{buffer}: the binding at offset {offset} of size {size:?} is empty, ends past the \
+         buffer's {buffer_size} bytes or is not a multiple of 4 bytes"
+    )]
+    BufferRange {
+        buffer: ResourceErrorIdent,
+        offset: wgt::BufferAddress,
+        size: Option<wgt::BufferAddress>,
+        buffer_size: wgt::BufferAddress,
+    },
+    #[error("Buffer offset {offset} is not a multiple of `min_storage_buffer_offset_alignment` ({alignment})")]
+    UnalignedBufferOffset { offset: wgt::BufferAddress, alignment: u32 },
+    #[error("A buffer binding of {size} bytes is larger than `max_storage_buffer_binding_size` ({max})")]
+    BufferBindingTooLarge { size: wgt::BufferAddress, max: u64 },
+}
+
+/// The range of a storage buffer binding, as a bind group checks it: an aligned offset,
+/// a non-empty range inside the buffer, a multiple of 4 bytes, at most
+/// `max_storage_buffer_binding_size`.
+fn check_buffer_range(
+    device: &Device,
+    buffer: &Buffer,
+    offset: wgt::BufferAddress,
+    size: Option<wgt::BufferAddress>,
+) -> Result<(), ResourceTableBindingError> {
+    let alignment = device.limits.min_storage_buffer_offset_alignment;
+    if offset % u64::from(alignment) != 0 {
+        return Err(ResourceTableBindingError::UnalignedBufferOffset { offset, alignment });
+    }
+    let range_error = || ResourceTableBindingError::BufferRange {
+        buffer: buffer.error_ident(),
+        offset,
+        size,
+        buffer_size: buffer.size,
+    };
+    let end = match size {
+        Some(size) => offset.checked_add(size).ok_or_else(range_error)?,
+        None => buffer.size,
+    };
+    if offset >= end || end > buffer.size || (end - offset) % 4 != 0 {
+        return Err(range_error());
+    }
+    let max = device.limits.max_storage_buffer_binding_size;
+    if end - offset > max {
+        return Err(ResourceTableBindingError::BufferBindingTooLarge { size: end - offset, max });
+    }
+    Ok(())
 }
 
 impl WebGpuError for ResourceTableBindingError {
@@ -885,7 +946,7 @@ impl ResourceTable {
                 }
             }
             TableEntry::Sampler(sampler) => sampler.same_device(&self.device)?,
-            TableEntry::Buffer { buffer, .. } => {
+            TableEntry::Buffer { buffer, offset, size } => {
                 buffer.same_device(&self.device)?;
                 if !heterogeneous {
                     return Err(MissingFeatures(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE).into());
@@ -897,6 +958,7 @@ impl ResourceTable {
                         buffer.usage,
                     ));
                 }
+                check_buffer_range(&self.device, buffer, *offset, *size)?;
             }
         }
         Ok(())

@@ -492,10 +492,23 @@ impl super::Device {
         let super::BindGroup::Table(ref table) = *table else {
             panic!("write_resource_table needs a resource table");
         };
+        let kind_of = |w: &ResourceTableWrite<super::Buffer, super::Sampler, super::TextureView>| match w.resource {
+            ResourceTableResource::SampledTexture(_) => Kind::SampledTexture,
+            ResourceTableResource::StorageTexture(_) => Kind::StorageTexture,
+            ResourceTableResource::Sampler(_) => Kind::Sampler,
+            ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
+        };
+        // A kind this table has no array for (a storage write to a sampling-only table) is
+        // a caller bug; it is dropped rather than written out of bounds.
+        let has_array = |w: &&ResourceTableWrite<_, _, _>| {
+            let found = (placement(kind_of(w), table.mutable).0 as usize) < table.sets.len();
+            debug_assert!(found, "write_resource_table: no array for {:?}", kind_of(w));
+            found
+        };
         // The infos must stay in place while the writes point at them.
         let mut image_infos = Vec::with_capacity(writes.len());
         let mut buffer_infos = Vec::with_capacity(writes.len());
-        for w in writes {
+        for w in writes.iter().filter(has_array) {
             match w.resource {
                 ResourceTableResource::SampledTexture(view) => image_infos.push(
                     vk::DescriptorImageInfo::default().image_view(view.raw).image_layout(
@@ -521,13 +534,9 @@ impl super::Device {
         let (mut images, mut buffers) = (image_infos.iter(), buffer_infos.iter());
         let vk_writes = writes
             .iter()
+            .filter(has_array)
             .map(|w| {
-                let kind = match w.resource {
-                    ResourceTableResource::SampledTexture(_) => Kind::SampledTexture,
-                    ResourceTableResource::StorageTexture(_) => Kind::StorageTexture,
-                    ResourceTableResource::Sampler(_) => Kind::Sampler,
-                    ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
-                };
+                let kind = kind_of(w);
                 let (set, binding) = placement(kind, table.mutable);
                 let write = vk::WriteDescriptorSet::default()
                     .dst_set(table.sets[set as usize])

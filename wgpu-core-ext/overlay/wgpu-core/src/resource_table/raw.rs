@@ -53,10 +53,9 @@ pub(crate) struct DeviceRaw {
     graveyard: Mutex<Vec<(SubmissionIndex, Buried)>>,
 }
 
-/// What waits in the graveyard.
+/// What waits in the graveyard: a destroyed table's bindings.
 #[derive(Debug)]
 enum Buried {
-    Destroyed(#[allow(dead_code)] TempResource),
     Bindings(#[allow(dead_code)] Vec<TableEntry>),
 }
 
@@ -67,11 +66,6 @@ impl DeviceRaw {
 
     pub(crate) fn push_dirty(&self, table: &Arc<ResourceTable>) {
         self.dirty.lock().push(Arc::downgrade(table));
-    }
-
-    /// Keeps `temp` alive until submission `index` completes.
-    pub(crate) fn bury(&self, index: SubmissionIndex, temp: TempResource) {
-        self.graveyard.lock().push((index, Buried::Destroyed(temp)));
     }
 
     /// Keeps a destroyed table's bindings alive until submission `index` completes.
@@ -232,7 +226,9 @@ fn write_of<'a>(
 /// The type id shaders see for `entry` now: none once its resource is destroyed.
 pub(crate) fn visible_type_id(entry: &TableEntry, guard: &SnatchGuard) -> TypeId {
     let alive = match entry {
-        TableEntry::TextureView(view) => view.raw(guard).is_some(),
+        // A view's own handle outlives `destroy()` of its texture until the texture is
+        // freed: the texture decides.
+        TableEntry::TextureView(view) => view.parent.raw(guard).is_some() && view.raw(guard).is_some(),
         TableEntry::Sampler(_) => true,
         TableEntry::Buffer { buffer, .. } => buffer.raw(guard).is_some(),
     };
@@ -692,13 +688,22 @@ fn region((src, slot, count): (u64, u32, u32)) -> hal::BufferCopy {
 
 /// Binds the pass's table for the current pipeline layout, unless it is bound already:
 /// called when bindings are flushed before draws and dispatches (and when bundles change
-/// pipeline or table), so it costs one comparison per draw.
+/// pipeline, table or bind groups), so it costs one comparison per draw.
+///
+/// `bound` is what was bound last, as (pipeline layout, table). Binding any bind group may
+/// overwrite the table's sets (a layout with more groups puts one where the table was) or
+/// disturb them (an incompatible layout at a lower set), so `groups_rebound` forgets it;
+/// so does anything else that binds sets in the pass (indirect-call validation).
 pub(crate) fn bind(
     bound: &mut Option<(usize, usize)>,
+    groups_rebound: bool,
     layout: Option<&Arc<PipelineLayout>>,
     table: Option<&Arc<ResourceTable>>,
     encoder: &mut dyn hal::DynCommandEncoder,
 ) {
+    if groups_rebound {
+        *bound = None;
+    }
     let (Some(layout), Some(table)) = (layout, table) else {
         return;
     };
@@ -723,19 +728,21 @@ pub(crate) fn bind(
     *bound = Some(key);
 }
 
-/// `destroy()` of a texture or buffer: its slots read as empty from the next submission,
-/// and while tables may reach it in submissions in flight it is kept alive; returns the
-/// resource to destroy now otherwise.
-pub(crate) fn on_destroy(
-    device: &Arc<Device>,
-    pin: &super::Pin,
-    temp: TempResource,
-) -> Option<TempResource> {
-    pin.slots_changed();
-    let last = device.last_successful_submission_index.load(Ordering::Acquire);
-    if !pin.in_tables() || last <= device.resource_tables.completed() {
+/// `destroy()` of a texture or buffer: its slots read as empty from the next submission.
+/// Submissions in flight may still reach it through a table whatever their own commands
+/// used, so while a table holds it, its destruction waits for the *next* submission like a
+/// resource the queue wrote to: it joins the pending writes' temporary resources, which the
+/// lifetime tracker releases when that submission completes (after every earlier one).
+/// Otherwise it is returned, to be destroyed as upstream does.
+pub(crate) fn on_destroy(queue: &Queue, pin: &super::Pin, temp: TempResource) -> Option<TempResource> {
+    if !pin.in_tables() {
         return Some(temp);
     }
-    device.resource_tables.raw.bury(last, temp);
+    pin.slots_changed();
+    let mut pending_writes = queue.pending_writes.lock();
+    // An empty pending-writes encoder is submitted with the next submission, and with it
+    // the resource.
+    pending_writes.activate();
+    pending_writes.consume_temp(temp);
     None
 }

@@ -1,0 +1,571 @@
+//! Patterns of ordinary programs that broke resource tables (issue #12's table), each
+//! checked value by value on Vulkan with the validation layer on. nextest runs every test in
+//! a process of its own, so a driver crash fails that test only; under plain `cargo test`
+//! the risky ones re-run themselves in a child process (`harness::isolated`).
+
+use hal_ext::harness::{find_source, isolated, texture_2d, validation_error, GpuContext};
+use wgpu::{PinnedUsage, ResourceTableDescriptor};
+
+fn limits() -> wgpu::Limits {
+    wgpu::Limits {
+        max_resource_table_size: 4096,
+        ..Default::default()
+    }
+}
+
+fn sampling() -> GpuContext {
+    GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, limits())
+}
+
+fn heterogeneous() -> GpuContext {
+    GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, limits())
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn buffer_of(gpu: &GpuContext, data: &[u32], usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("data"),
+        size: (data.len() * 4) as u64,
+        usage: usage | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    gpu.queue
+        .write_buffer(&buffer, 0, &data.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>());
+    buffer
+}
+
+/// A 1×1 `R32Uint` texture holding `value`, pinned for sampling, and its view.
+fn pinned_u32_texture(gpu: &GpuContext, value: u32) -> (wgpu::Texture, wgpu::TextureView) {
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(gpu, &texture, value);
+    texture.pin(PinnedUsage::Sampled);
+    let view = texture.create_view(&Default::default());
+    (texture, view)
+}
+
+fn write_texel(gpu: &GpuContext, texture: &wgpu::Texture, value: u32) {
+    gpu.queue.write_texture(
+        texture.as_image_copy(),
+        &value.to_le_bytes(),
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
+        wgpu::Extent3d::default(),
+    );
+}
+
+fn table(gpu: &GpuContext, size: u32) -> wgpu::ResourceTable {
+    gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("program"),
+        size,
+    })
+}
+
+fn storage_layout(gpu: &GpuContext, visibility: wgpu::ShaderStages, read_only: bool) -> wgpu::BindGroupLayout {
+    gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("one storage buffer"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }],
+    })
+}
+
+fn group(gpu: &GpuContext, layout: &wgpu::BindGroupLayout, buffer: &wgpu::Buffer) -> wgpu::BindGroup {
+    gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: buffer.as_entire_binding(),
+        }],
+    })
+}
+
+fn module(gpu: &GpuContext, source: &str) -> wgpu::ShaderModule {
+    gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    })
+}
+
+fn compute(gpu: &GpuContext, source: &str, layout: Option<&wgpu::PipelineLayout>) -> wgpu::ComputePipeline {
+    gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout,
+        module: &module(gpu, source),
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+/// Adds slot 0's texel to `out[0]` (one invocation).
+const ADD_SLOT_ZERO: &str = r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = out[0] + textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+}
+"#;
+
+/// Two bind groups of its own, no table: its group 1 lands on the table's first set.
+const TWO_GROUPS: &str = r#"
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(1) @binding(0) var<storage, read_write> other: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[1] = out[1] + 1u;
+    other[0] = other[0] + 10u;
+}
+"#;
+
+/// Table pipeline, a pipeline with more groups, the table pipeline again, in one compute
+/// pass; with explicit layouts (group 0 shared, so it is not bound again) or default ones.
+fn table_pipeline_around_a_pipeline_with_more_groups(explicit: bool) {
+    let gpu = sampling();
+    let table = table(&gpu, 4);
+    let (_texture, view) = pinned_u32_texture(&gpu, 5);
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let out = buffer_of(&gpu, &[0, 0], wgpu::BufferUsages::STORAGE);
+    let other = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    let bgl = storage_layout(&gpu, wgpu::ShaderStages::COMPUTE, false);
+    let (with_table, two_groups) = if explicit {
+        let a = gpu
+            .device
+            .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                label: None,
+                bind_group_layouts: &[Some(&bgl)],
+                immediate_size: 0,
+            });
+        let b = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[Some(&bgl), Some(&bgl)],
+            immediate_size: 0,
+        });
+        (compute(&gpu, ADD_SLOT_ZERO, Some(&a)), compute(&gpu, TWO_GROUPS, Some(&b)))
+    } else {
+        (compute(&gpu, ADD_SLOT_ZERO, None), compute(&gpu, TWO_GROUPS, None))
+    };
+    let (out_a, out_b, other_b) = if explicit {
+        let g = group(&gpu, &bgl, &out);
+        (g.clone(), g, group(&gpu, &bgl, &other))
+    } else {
+        (
+            group(&gpu, &with_table.get_bind_group_layout(0), &out),
+            group(&gpu, &two_groups.get_bind_group_layout(0), &out),
+            group(&gpu, &two_groups.get_bind_group_layout(1), &other),
+        )
+    };
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&with_table);
+        pass.set_bind_group(0, &out_a, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        pass.set_pipeline(&two_groups);
+        pass.set_bind_group(0, &out_b, &[]);
+        pass.set_bind_group(1, &other_b, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        pass.set_pipeline(&with_table);
+        pass.set_bind_group(0, &out_a, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [10, 1]);
+    assert_eq!(words(&gpu.read_buffer(&other)), [10]);
+}
+
+#[test]
+fn gpu_compute_table_pipeline_around_one_with_more_groups_explicit_layouts() {
+    isolated("gpu_compute_table_pipeline_around_one_with_more_groups_explicit_layouts", || {
+        table_pipeline_around_a_pipeline_with_more_groups(true)
+    });
+}
+
+#[test]
+fn gpu_compute_table_pipeline_around_one_with_more_groups_default_layouts() {
+    isolated("gpu_compute_table_pipeline_around_one_with_more_groups_default_layouts", || {
+        table_pipeline_around_a_pipeline_with_more_groups(false)
+    });
+}
+
+/// Vertex stage: a quad over pixel column `instance_index` of a 3×1 target.
+const COLUMN_VS: &str = r#"
+@vertex
+fn vs(@builtin(vertex_index) v: u32, @builtin(instance_index) column: u32) -> @builtin(position) vec4<f32> {
+    let corner = array(vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0), vec2(0.0, 1.0))[v];
+    let x = (f32(column) + corner.x) / 3.0 * 2.0 - 1.0;
+    return vec4(x, corner.y * 2.0 - 1.0, 0.0, 1.0);
+}
+"#;
+
+const TABLE_FS: &str = r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read> data: array<u32>;
+@fragment
+fn fs() -> @location(0) vec4<u32> {
+    return vec4(data[0] + textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x, 0u, 0u, 1u);
+}
+"#;
+
+const TWO_GROUPS_FS: &str = r#"
+@group(0) @binding(0) var<storage, read> data: array<u32>;
+@group(1) @binding(0) var<storage, read> other: array<u32>;
+@fragment
+fn fs() -> @location(0) vec4<u32> {
+    return vec4(data[0] + other[0], 0u, 0u, 1u);
+}
+"#;
+
+/// The render form of the compute case: columns 0 and 2 drawn with the table pipeline,
+/// column 1 with a pipeline of two groups, directly in the pass or in a bundle.
+fn render_table_pipeline_around_a_pipeline_with_more_groups(bundle: bool) {
+    let gpu = sampling();
+    let table = table(&gpu, 4);
+    let (_texture, view) = pinned_u32_texture(&gpu, 5);
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let data = buffer_of(&gpu, &[100], wgpu::BufferUsages::STORAGE);
+    let other = buffer_of(&gpu, &[20], wgpu::BufferUsages::STORAGE);
+    let bgl = storage_layout(&gpu, wgpu::ShaderStages::FRAGMENT, true);
+    let a = gpu
+        .device
+        .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[Some(&bgl)],
+            immediate_size: 0,
+        });
+    let b = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: None,
+        bind_group_layouts: &[Some(&bgl), Some(&bgl)],
+        immediate_size: 0,
+    });
+    let format = wgpu::TextureFormat::R32Uint;
+    let with_table = hal_ext::harness::render_pipeline(
+        &gpu.device,
+        &module(&gpu, &format!("{TABLE_FS}{COLUMN_VS}")),
+        Some(&a),
+        format,
+    );
+    let two_groups = hal_ext::harness::render_pipeline(
+        &gpu.device,
+        &module(&gpu, &format!("{TWO_GROUPS_FS}{COLUMN_VS}")),
+        Some(&b),
+        format,
+    );
+    let (g0, g1) = (group(&gpu, &bgl, &data), group(&gpu, &bgl, &other));
+    let target = texture_2d(
+        &gpu.device,
+        format,
+        3,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let target_view = target.create_view(&Default::default());
+    macro_rules! draws {
+        ($pass:expr) => {
+            $pass.set_resource_table(Some(&table));
+            $pass.set_pipeline(&with_table);
+            $pass.set_bind_group(0, &g0, &[]);
+            $pass.draw(0..6, 0..1);
+            $pass.set_pipeline(&two_groups);
+            $pass.set_bind_group(1, &g1, &[]);
+            $pass.draw(0..6, 1..2);
+            $pass.set_pipeline(&with_table);
+            $pass.draw(0..6, 2..3);
+        };
+    }
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let recorded = bundle.then(|| {
+        let mut b = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+            label: None,
+            color_formats: &[Some(format)],
+            depth_stencil: None,
+            sample_count: 1,
+            multiview: None,
+        });
+        draws!(b);
+        b.finish(&Default::default())
+    });
+    {
+        let mut pass = hal_ext::harness::clear_pass(&mut encoder, &target_view, wgpu::Color::BLACK);
+        match &recorded {
+            Some(bundle) => pass.execute_bundles([bundle]),
+            None => {
+                draws!(pass);
+            }
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let pixels = gpu.read_texture(&target);
+    assert_eq!(words(&pixels), [105, 120, 105]);
+}
+
+#[test]
+fn gpu_render_table_pipeline_around_one_with_more_groups() {
+    isolated("gpu_render_table_pipeline_around_one_with_more_groups", || {
+        render_table_pipeline_around_a_pipeline_with_more_groups(false)
+    });
+}
+
+#[test]
+fn gpu_bundle_table_pipeline_around_one_with_more_groups() {
+    isolated("gpu_bundle_table_pipeline_around_one_with_more_groups", || {
+        render_table_pipeline_around_a_pipeline_with_more_groups(true)
+    });
+}
+
+/// `dispatch_workgroups_indirect` with wgpu's indirect validation (on in the harness, as
+/// in release builds): its own dispatch binds its own sets in the pass.
+#[test]
+fn gpu_indirect_dispatch_with_indirect_validation_keeps_the_table_bound() {
+    isolated("gpu_indirect_dispatch_with_indirect_validation_keeps_the_table_bound", || {
+        let gpu = sampling();
+        let table = table(&gpu, 4);
+        let (_texture, view) = pinned_u32_texture(&gpu, 5);
+        table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+        let out = buffer_of(&gpu, &[0, 0], wgpu::BufferUsages::STORAGE);
+        let args = buffer_of(&gpu, &[1, 1, 1], wgpu::BufferUsages::INDIRECT);
+        let pipeline = compute(&gpu, ADD_SLOT_ZERO, None);
+        let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &g, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+            pass.dispatch_workgroups_indirect(&args, 0);
+            pass.dispatch_workgroups_indirect(&args, 0);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(words(&gpu.read_buffer(&out)), [15, 0]);
+    });
+}
+
+/// `[hasResource, texel]` of slot 0 for a sampled `u32` texture.
+const PROBE_SLOT_ZERO: &str = r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = u32(hasResource<texture_2d<u32>>(0u));
+    out[1] = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+}
+"#;
+
+fn probe(gpu: &GpuContext, table: &wgpu::ResourceTable) -> Vec<u32> {
+    let out = buffer_of(gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(gpu, PROBE_SLOT_ZERO, None);
+    let g = group(gpu, &pipeline.get_bind_group_layout(0), &out);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(table));
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &g, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(&out))
+}
+
+/// A destroyed texture is no longer visible through the table from the next submission
+/// on, whether or not queue writes to it were pending when it was destroyed.
+fn destroyed_texture_leaves_the_table(pending_write: bool) {
+    let gpu = sampling();
+    let table = table(&gpu, 4);
+    let (texture, view) = pinned_u32_texture(&gpu, 5);
+    table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    assert_eq!(probe(&gpu, &table), [1, 5]);
+    gpu.wait();
+    if pending_write {
+        write_texel(&gpu, &texture, 6);
+    }
+    texture.destroy();
+    assert_eq!(probe(&gpu, &table), [0, 0]);
+}
+
+#[test]
+fn gpu_destroyed_texture_is_not_visible() {
+    destroyed_texture_leaves_the_table(false);
+}
+
+#[test]
+fn gpu_destroyed_texture_with_pending_writes_is_not_visible() {
+    destroyed_texture_leaves_the_table(true);
+}
+
+/// A buffer range past the buffer's end is a device-timeline error of `update` (the slot
+/// stays taken); nothing reaches the driver, and the table keeps working.
+#[test]
+fn gpu_buffer_range_out_of_bounds_is_refused() {
+    let gpu = heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &[1, 2, 3, 4], wgpu::BufferUsages::STORAGE);
+    data.pin(PinnedUsage::StorageRead);
+    let cases: [(u64, Option<u64>); 4] = [(256, Some(4)), (0, Some(20)), (512, None), (4, Some(4))];
+    for (slot, (offset, size)) in cases.into_iter().enumerate() {
+        let binding = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+            buffer: &data,
+            offset,
+            size: size.and_then(wgpu::BufferSize::new),
+        });
+        let (result, error) = validation_error(&gpu.device, || table.update(slot as u32, binding));
+        assert_eq!(result, Ok(()), "the slot is taken either way");
+        let error = error.unwrap_or_else(|| panic!("{offset}+{size:?} of a 16-byte buffer accepted"));
+        let found = find_source::<wgpu_core::resource_table::ResourceTableBindingError>(&error);
+        assert!(
+            matches!(
+                found,
+                Some(wgpu_core::resource_table::ResourceTableBindingError::BufferRange { .. })
+                    | Some(wgpu_core::resource_table::ResourceTableBindingError::UnalignedBufferOffset { .. })
+                    
+            ),
+            "{offset}+{size:?}: {error:?}"
+        );
+    }
+    // The table still works: slot 0 freed and given a valid range.
+    table.remove_binding(0).unwrap();
+    gpu.wait();
+    table.update(0, data.as_entire_binding()).unwrap();
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = (*getResource<ptr<storage, Data, read>>(0u)).values[3];
+}
+"#,
+        None,
+    );
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &g, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [4]);
+}
+
+/// Pinned `Sampled`: sampling it through a bind group in dispatch 1 is allowed, binding it
+/// as read-write storage in dispatch 2 of the same pass is not.
+#[test]
+fn gpu_misuse_later_in_a_compute_pass_is_refused() {
+    let gpu = sampling();
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    texture.pin(PinnedUsage::Sampled);
+    let view = texture.create_view(&Default::default());
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    let sample = compute(
+        &gpu,
+        r#"
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var t: texture_2d<u32>;
+@compute @workgroup_size(1)
+fn main() { out[0] = textureLoad(t, vec2(0, 0), 0).x; }
+"#,
+        None,
+    );
+    let store = compute(
+        &gpu,
+        r#"
+@group(0) @binding(0) var t: texture_storage_2d<r32uint, read_write>;
+@compute @workgroup_size(1)
+fn main() { textureStore(t, vec2(0, 0), vec4(textureLoad(t, vec2(0, 0)).x + 1u)); }
+"#,
+        None,
+    );
+    let sample_group = hal_ext::harness::group_0(
+        &gpu.device,
+        &sample,
+        vec![out.as_entire_binding(), wgpu::BindingResource::TextureView(&view)],
+    );
+    let store_group =
+        hal_ext::harness::group_0(&gpu.device, &store, vec![wgpu::BindingResource::TextureView(&view)]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&sample);
+        pass.set_bind_group(0, &sample_group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        pass.set_pipeline(&store);
+        pass.set_bind_group(0, &store_group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    let command_buffer = encoder.finish();
+    let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([command_buffer]));
+    let error = error.expect("a storage use of a texture pinned for sampling was accepted");
+    match find_source::<wgpu_core::device::queue::QueueSubmitError>(&error) {
+        Some(wgpu_core::device::queue::QueueSubmitError::PinnedResourceMisused(e)) => {
+            assert_eq!(e.pinned, PinnedUsage::Sampled);
+            assert_eq!(e.used, "TextureUses(STORAGE_READ_WRITE)");
+        }
+        _ => panic!("{error:?}"),
+    }
+}
+
+/// A sampling-only device has no storage arrays: a texture pinned for storage while in a
+/// table is simply not visible (it used to index a set the table does not have).
+#[test]
+fn gpu_storage_pin_on_a_sampling_only_device_is_invisible() {
+    isolated("gpu_storage_pin_on_a_sampling_only_device_is_invisible", || {
+        let gpu = sampling();
+        let table = table(&gpu, 4);
+        let texture = texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::COPY_DST,
+        );
+        write_texel(&gpu, &texture, 9);
+        texture.pin(PinnedUsage::Sampled);
+        let view = texture.create_view(&Default::default());
+        table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+        assert_eq!(probe(&gpu, &table), [1, 9]);
+        texture.pin(PinnedUsage::StorageRead);
+        assert_eq!(table.slot_type_id(0), 0);
+        assert_eq!(probe(&gpu, &table), [0, 0]);
+        texture.pin(PinnedUsage::Sampled);
+        assert_eq!(probe(&gpu, &table), [1, 9]);
+    });
+}
