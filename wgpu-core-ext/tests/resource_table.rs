@@ -118,6 +118,33 @@ fn default_limits_allow_no_table() {
     ));
 }
 
+/// The proposal's RangeError comes before anything else, the feature check included.
+#[test]
+fn too_large_is_refused_before_the_feature_check() {
+    let (device, _queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
+    let (_table, error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 1 })
+    });
+    let error = error.expect("a table without the feature");
+    assert!(
+        matches!(
+            find_source::<CreateResourceTableError>(&error),
+            Some(CreateResourceTableError::TooLarge { size: 1, max: 0 })
+        ),
+        "{error:?}"
+    );
+    // Size 0 passes the size check and fails on the feature.
+    let (_table, error) = validation_error(&device, || {
+        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
+    });
+    assert!(
+        matches!(
+            find_source::<CreateResourceTableError>(&error.unwrap()),
+            Some(CreateResourceTableError::MissingFeatures(_))
+        )
+    );
+}
+
 #[test]
 fn heterogeneous_implies_sampling() {
     let (device, _queue) = heterogeneous();

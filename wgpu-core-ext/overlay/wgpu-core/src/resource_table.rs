@@ -826,12 +826,13 @@ impl Device {
         self: &Arc<Self>,
         desc: &wgt::ResourceTableDescriptor<crate::Label>,
     ) -> Result<Arc<ResourceTable>, CreateResourceTableError> {
-        self.check_is_valid()?;
-        self.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
+        // The proposal's RangeError, on the content timeline: before anything else.
         let max = self.limits.max_resource_table_size;
         if desc.size > max {
             return Err(CreateResourceTableError::TooLarge { size: desc.size, max });
         }
+        self.check_is_valid()?;
+        self.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
         let label = desc.label.as_deref().unwrap_or("").to_string();
         let raw = raw::create(self, desc.size, desc.label.as_deref())?;
         let table = Arc::new(ResourceTable {
@@ -858,9 +859,21 @@ impl ResourceTable {
         slot: u32,
         entry: Result<TableEntry, ResourceTableBindingError>,
     ) -> Result<(), ResourceTableUpdateError> {
+        let check = self.check(&entry);
         let mut state = self.state.lock();
         state.take(slot, self.completed())?;
-        self.bind(&mut state, slot, entry)
+        self.bind(&mut state, slot, entry, check)
+    }
+
+    /// The device-timeline checks of a binding, made before the table's state is locked:
+    /// they take the snatch lock, which submissions hold while they lock tables (lock
+    /// order: snatch lock, then table). Their error is reported only if the slot checks,
+    /// which come first in the proposal, pass.
+    fn check(&self, entry: &Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableBindingError> {
+        match entry {
+            Ok(entry) => self.check_entry(entry),
+            Err(_) => Ok(()),
+        }
     }
 
     fn completed(&self) -> SubmissionIndex {
@@ -872,9 +885,10 @@ impl ResourceTable {
         self: &Arc<Self>,
         entry: Result<TableEntry, ResourceTableBindingError>,
     ) -> Result<u32, ResourceTableUpdateError> {
+        let check = self.check(&entry);
         let mut state = self.state.lock();
         let slot = state.take_lowest(self.completed())?;
-        self.bind(&mut state, slot, entry)?;
+        self.bind(&mut state, slot, entry, check)?;
         Ok(slot)
     }
 
@@ -884,6 +898,7 @@ impl ResourceTable {
         state: &mut TableState,
         slot: u32,
         entry: Result<TableEntry, ResourceTableBindingError>,
+        check: Result<(), ResourceTableBindingError>,
     ) -> Result<(), ResourceTableUpdateError> {
         #[cfg(feature = "trace")]
         if let Ok(entry) = &entry {
@@ -895,7 +910,7 @@ impl ResourceTable {
             });
         }
         let entry = entry
-            .and_then(|entry| self.check_entry(&entry).map(|()| entry))
+            .and_then(|entry| check.map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
         match &entry {
             TableEntry::TextureView(view) => view.parent.pinned.add_slot(self, slot),
@@ -967,14 +982,19 @@ impl ResourceTable {
     /// `removeBinding(slot)`: the slot is free again once the last submission so far has
     /// completed.
     pub fn remove_binding(self: &Arc<Self>, slot: u32) -> Result<(), ResourceTableSlotError> {
-        let last = self
-            .device
-            .last_successful_submission_index
-            .load(Ordering::Acquire);
         {
+            // No submission prepares its table writes while this is held (lock order:
+            // command indices, then the table).
+            let indices = self.device.command_indices.read();
+            let last = self
+                .device
+                .last_successful_submission_index
+                .load(Ordering::Acquire);
             let mut state = self.state.lock();
             state.remove(slot, last, self.completed())?;
             self.mark_dirty(&mut state, slot);
+            drop(state);
+            drop(indices);
         }
         #[cfg(feature = "trace")]
         {
@@ -995,6 +1015,7 @@ impl ResourceTable {
             use crate::device::trace::IntoTrace as _;
             trace(&self.device, || crate::device::trace::Action::DestroyResourceTable(self.to_trace()));
         }
+        let indices = self.device.command_indices.read();
         let mut state = self.state.lock();
         state.destroyed = true;
         // Submissions in flight may still read the bindings.
@@ -1002,6 +1023,7 @@ impl ResourceTable {
             .device
             .last_successful_submission_index
             .load(Ordering::Acquire);
+        drop(indices);
         let entries = core::mem::take(&mut state.entries).into_values();
         let retired = core::mem::take(&mut state.retired).into_iter().map(|(_, e)| e);
         self.device

@@ -141,17 +141,16 @@ pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceErr
 #[derive(Debug)]
 pub(crate) struct RawTable {
     group: ManuallyDrop<Box<dyn hal::DynBindGroup>>,
-    metadata: ManuallyDrop<Box<dyn hal::DynBuffer>>,
+    /// An internal wgpu-core buffer, so that the pending writes that copy into it keep it
+    /// alive until their submission completes, however early the table is dropped.
+    metadata: Arc<Buffer>,
 }
 
 impl RawTable {
     pub(crate) fn destroy(mut self, device: &dyn hal::DynDevice) {
-        // SAFETY: both are dropped here, once, after every submission that used them
-        // (command buffers keep the table alive).
-        unsafe {
-            device.destroy_bind_group(ManuallyDrop::take(&mut self.group));
-            device.destroy_buffer(ManuallyDrop::take(&mut self.metadata));
-        }
+        // SAFETY: dropped here, once, after every submission that used it (command buffers
+        // keep the table alive; pending writes never use the group).
+        unsafe { device.destroy_bind_group(ManuallyDrop::take(&mut self.group)) };
     }
 }
 
@@ -164,29 +163,32 @@ pub(crate) fn create(device: &Arc<Device>, size: u32, label: Option<&str>) -> Re
     let layout = layout(device)?;
     let defaults = defaults(device)?;
     let raw = device.raw();
-    let metadata = unsafe {
-        raw.create_buffer(&hal::BufferDescriptor {
-            label: Some("(wgpu internal) resource table metadata"),
+    let metadata = untraced(device, || {
+        device.create_buffer(&wgt::BufferDescriptor {
+            label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table metadata")),
             size: metadata_size(size),
-            usage: wgt::BufferUses::STORAGE_READ_ONLY | wgt::BufferUses::COPY_DST,
-            memory_flags: hal::MemoryFlags::empty(),
+            usage: wgt::BufferUsages::STORAGE | wgt::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
         })
-    }
-    .map_err(|e| device.handle_hal_error(e))?;
+    })
+    .map_err(|e| match e {
+        crate::resource::CreateBufferError::Device(e) => e,
+        e => {
+            log::error!("resource table metadata: {e}");
+            DeviceError::OutOfMemory
+        }
+    })?;
+    let guard = device.snatchable_lock.read();
+    let Some(metadata_raw) = metadata.raw(&guard) else {
+        return Err(DeviceError::Lost);
+    };
     let desc = hal::resource_table::ResourceTableDescriptor {
         label,
         layout: layout.raw.as_ref(),
         size,
-        metadata: hal::BufferBinding::new_unchecked(metadata.as_ref(), 0, None),
+        metadata: hal::BufferBinding::new_unchecked(metadata_raw, 0, None),
     };
-    let group = match unsafe { raw.create_resource_table(&desc) } {
-        Ok(group) => group,
-        Err(e) => {
-            unsafe { raw.destroy_buffer(metadata) };
-            return Err(device.handle_hal_error(e));
-        }
-    };
-    let guard = device.snatchable_lock.read();
+    let group = unsafe { raw.create_resource_table(&desc) }.map_err(|e| device.handle_hal_error(e))?;
     let writes = defaults
         .iter()
         .filter_map(|(id, entry)| write_of(entry, *id, size + id.default_slot_offset(), &guard))
@@ -194,7 +196,7 @@ pub(crate) fn create(device: &Arc<Device>, size: u32, label: Option<&str>) -> Re
     unsafe { raw.write_resource_table(group.as_ref(), &writes) };
     Ok(RawTable {
         group: ManuallyDrop::new(group),
-        metadata: ManuallyDrop::new(metadata),
+        metadata,
     })
 }
 
@@ -437,17 +439,13 @@ pub(crate) struct Dirty {
     pub(crate) queued: bool,
 }
 
-/// The start of `Queue::submit`: transitions newly pinned resources and writes the slots
-/// of dirty tables, in the pending-writes encoder (which runs before the submitted command
-/// buffers). A failure is the submission's, reported with the last submission index.
-pub(crate) fn prepare_submit(
-    queue: &Queue,
-    guard: &SnatchGuard,
-) -> Result<(), (SubmissionIndex, QueueSubmitError)> {
-    prepare(&queue.device, &mut queue.pending_writes.lock(), guard).map_err(|e| {
-        let last = queue.device.last_successful_submission_index.load(Ordering::Acquire);
-        (last, QueueSubmitError::Queue(e))
-    })
+/// The start of `Queue::submit`, once its index is allocated: transitions newly pinned
+/// resources and writes the slots of dirty tables, in the pending-writes encoder (which
+/// runs before the submitted command buffers). It runs under the device's command-index
+/// lock, which `remove_binding` and `destroy` take to read the last submission index: a
+/// table change is either in this submission's writes or counted after it.
+pub(crate) fn prepare_submit(queue: &Queue, guard: &SnatchGuard) -> Result<(), QueueSubmitError> {
+    prepare(&queue.device, &mut queue.pending_writes.lock(), guard).map_err(QueueSubmitError::Queue)
 }
 
 fn prepare(
@@ -667,12 +665,16 @@ fn write_tables(
         )])
     };
     for (table, regions) in &copies {
-        let metadata = table.raw.as_ref().unwrap().metadata.as_ref();
+        let metadata = &table.raw.as_ref().unwrap().metadata;
+        let Some(raw) = metadata.raw(guard) else { continue };
         unsafe {
-            encoder.transition_buffers(&[barrier(metadata, read, copy_dst)]);
-            encoder.copy_buffer_to_buffer(staging.raw(), metadata, regions);
-            encoder.transition_buffers(&[barrier(metadata, copy_dst, read)]);
+            encoder.transition_buffers(&[barrier(raw, read, copy_dst)]);
+            encoder.copy_buffer_to_buffer(staging.raw(), raw, regions);
+            encoder.transition_buffers(&[barrier(raw, copy_dst, read)]);
         }
+    }
+    for (table, _) in &copies {
+        pending_writes.insert_buffer(&table.raw.as_ref().unwrap().metadata);
     }
     pending_writes.consume(staging);
     Ok(())
