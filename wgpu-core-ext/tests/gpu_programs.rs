@@ -661,3 +661,45 @@ fn three_threads() {
         });
     });
 }
+
+/// Every dispatch adds 1 to each of 16,384 words of a buffer it reaches only through the
+/// table, 32 dispatches in each of two passes: nothing in a usage scope orders them, so the
+/// table barrier must (a lost increment shows as a word below 64). lavapipe runs dispatches
+/// one after the other whatever the barriers, so this can fail only on a GPU that overlaps
+/// them (the NVIDIA run of the suite); here it checks the values.
+#[test]
+fn gpu_writes_through_the_table_are_ordered() {
+    const WORDS: usize = 16_384;
+    let gpu = heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &vec![0; WORDS], wgpu::BufferUsages::STORAGE);
+    data.pin(PinnedUsage::StorageReadWrite);
+    table.update(0, data.as_entire_binding()).unwrap();
+    let step = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let data = getResource<ptr<storage, Data, read_write>>(0u);
+    (*data).values[id.x] = (*data).values[id.x] + 1u;
+}
+"#,
+        None,
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    for _pass in 0..2 {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&step);
+        for _ in 0..32 {
+            pass.dispatch_workgroups(WORDS as u32 / 64, 1, 1);
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    data.unpin();
+    let got = words(&gpu.read_buffer(&data));
+    let wrong = got.iter().filter(|w| **w != 64).count();
+    assert_eq!(wrong, 0, "{wrong} of {WORDS} words lost increments (first: {:?})", &got[..8]);
+}

@@ -14,7 +14,10 @@
 
 mod raw;
 
-pub(crate) use raw::{bind as bind_raw, on_destroy, prepare_submit, PendingPin};
+pub(crate) use raw::{
+    after_pass, before_dispatch, before_render_pass, bind as bind_raw, on_destroy, prepare_submit,
+    BoundTable, PendingPin,
+};
 
 use alloc::{
     collections::VecDeque,
@@ -1085,6 +1088,15 @@ impl TablesUsed {
         for table in &other.0 {
             self.insert(table);
         }
+    }
+
+    /// Whether shaders may write through one of the tables (heterogeneous devices).
+    pub(crate) fn reach_writable(&self) -> bool {
+        self.0.iter().any(|t| {
+            t.device
+                .features
+                .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE)
+        })
     }
 
 }

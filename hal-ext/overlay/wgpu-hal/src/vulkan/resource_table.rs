@@ -563,3 +563,25 @@ fn mutable_lists(mutable: bool) -> [vk::MutableDescriptorTypeListEXT<'static>; 2
         vk::MutableDescriptorTypeListEXT::default().descriptor_types(array),
     ]
 }
+
+/// A global memory barrier from shader writes to shader reads and writes: what tables reach
+/// is in no usage scope, so wgpu-core orders it with this at scope boundaries.
+pub(super) unsafe fn barrier(device: &super::DeviceShared, cmd: vk::CommandBuffer) {
+    let stages = vk::PipelineStageFlags::VERTEX_SHADER
+        | vk::PipelineStageFlags::FRAGMENT_SHADER
+        | vk::PipelineStageFlags::COMPUTE_SHADER;
+    let memory = vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+        .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE);
+    unsafe {
+        device.raw.cmd_pipeline_barrier(
+            cmd,
+            stages,
+            stages,
+            vk::DependencyFlags::empty(),
+            &[memory],
+            &[],
+            &[],
+        )
+    };
+}
