@@ -703,3 +703,63 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let wrong = got.iter().filter(|w| **w != 64).count();
     assert_eq!(wrong, 0, "{wrong} of {WORDS} words lost increments (first: {:?})", &got[..8]);
 }
+
+/// A texture pinned for storage, then for sampling, then for storage again while earlier
+/// submissions may still run: on the mutable-descriptor layout its one descriptor changes
+/// type each time (after those submissions complete), and every read sees the texture.
+#[test]
+fn gpu_texture_switching_between_storage_and_sampled_pins() {
+    let gpu = heterogeneous();
+    let table = table(&gpu, 4);
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&gpu, &texture, 41);
+    texture.pin(PinnedUsage::StorageRead);
+    let view = texture.create_view(&Default::default());
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let pipeline = compute(
+        &gpu,
+        r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = u32(hasResource<texture_2d<u32>>(0u)) * 10u + u32(hasResource<texture_storage_2d<u32, read>>(0u));
+    out[1] = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x
+        + textureLoad(getResource<texture_storage_2d<u32, read>>(0u), vec2(0, 0)).x;
+}
+"#,
+        None,
+    );
+    let outs = (0..3)
+        .map(|_| buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE))
+        .collect::<Vec<_>>();
+    let submit = |out: &wgpu::Buffer| {
+        let g = group(&gpu, &pipeline.get_bind_group_layout(0), out);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &g, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        gpu.queue.submit([encoder.finish()]);
+    };
+    // No waiting in between: each pin change finds the previous submission in flight.
+    submit(&outs[0]);
+    texture.pin(PinnedUsage::Sampled);
+    submit(&outs[1]);
+    texture.pin(PinnedUsage::StorageRead);
+    submit(&outs[2]);
+    assert_eq!(words(&gpu.read_buffer(&outs[0])), [1, 41]);
+    assert_eq!(words(&gpu.read_buffer(&outs[1])), [10, 41]);
+    assert_eq!(words(&gpu.read_buffer(&outs[2])), [1, 41]);
+}

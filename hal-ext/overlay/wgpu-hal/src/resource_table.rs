@@ -46,6 +46,9 @@ pub struct ResourceTableLayoutDescriptor<'a> {
 pub struct ResourceTableLayoutInfo {
     /// The most bind groups a pipeline layout that uses the table may have of its own.
     pub max_other_groups: u32,
+    /// Sampled textures, storage textures and storage buffers share one array (Vulkan's
+    /// mutable descriptors): a slot has one descriptor for all of them.
+    pub shared_array: bool,
 }
 
 /// A table of `size` API-visible slots (plus [`DEFAULT_SLOTS`]).

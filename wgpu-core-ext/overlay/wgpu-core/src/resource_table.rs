@@ -491,6 +491,8 @@ struct TableState {
     pending: VecDeque<(SubmissionIndex, u32)>,
     /// The bindings, by slot (tables are usually sparse).
     entries: HashMap<u32, TableEntry>,
+    /// Which arrays already hold each slot's binding (`raw::written_after`).
+    written: Vec<u8>,
     /// Removed bindings, kept alive until the submissions that may read them complete.
     retired: VecDeque<(SubmissionIndex, TableEntry)>,
     /// Slots to write at the next submission.
@@ -505,6 +507,7 @@ impl TableState {
             free: FreeSlots::all_free(size),
             pending: VecDeque::new(),
             entries: HashMap::new(),
+            written: vec![0; size as usize],
             retired: VecDeque::new(),
             dirty: raw::Dirty {
                 all: true,
@@ -921,6 +924,7 @@ impl ResourceTable {
             TableEntry::Sampler(_) => {}
         }
         state.entries.insert(slot, entry);
+        state.written[slot as usize] = 0;
         self.mark_dirty(state, slot);
         Ok(())
     }

@@ -355,6 +355,7 @@ impl super::Device {
             max_other_groups: max_sets
                 .saturating_sub(groups)
                 .min(crate::MAX_BIND_GROUPS as u32 - 1),
+            shared_array: mutable,
         };
         let mut raws = raws.into_iter();
         let raw = raws.next().unwrap();

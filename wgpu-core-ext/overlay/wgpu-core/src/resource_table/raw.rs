@@ -141,6 +141,8 @@ pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceErr
 #[derive(Debug)]
 pub(crate) struct RawTable {
     group: ManuallyDrop<Box<dyn hal::DynBindGroup>>,
+    /// Sampled textures, storage textures and storage buffers share one array.
+    shared_array: bool,
     /// An internal wgpu-core buffer, so that the pending writes that copy into it keep it
     /// alive until their submission completes, however early the table is dropped.
     metadata: Arc<Buffer>,
@@ -196,6 +198,7 @@ pub(crate) fn create(device: &Arc<Device>, size: u32, label: Option<&str>) -> Re
     unsafe { raw.write_resource_table(group.as_ref(), &writes) };
     Ok(RawTable {
         group: ManuallyDrop::new(group),
+        shared_array: layout.info.shared_array,
         metadata,
     })
 }
@@ -591,6 +594,7 @@ fn write_tables(
         }
         let Some(raw) = table.raw.as_ref() else { continue };
         let mut slots = work.slots;
+        let state = &mut *state;
         let ids = |slot: u32| {
             state
                 .entries
@@ -614,11 +618,17 @@ fn write_tables(
         slots.sort_unstable();
         slots.dedup();
         let mut writes = Vec::new();
+        let mut replaces_shared = false;
         let mut run: Option<(u64, u32, u32)> = None; // (src, first slot, count)
         for &slot in &slots {
             let id = ids(slot);
-            if let Some(entry) = state.entries.get(&slot) {
-                writes.extend(write_of(entry, id, slot, guard));
+            if let (Some(entry), Some(kind)) = (state.entries.get(&slot), id.kind()) {
+                let written = &mut state.written[slot as usize];
+                let (write, replaces) = written_after(written, kind, raw.shared_array);
+                if write {
+                    writes.extend(write_of(entry, id, slot, guard));
+                }
+                replaces_shared |= replaces;
             }
             if !work.all {
                 match run {
@@ -636,10 +646,12 @@ fn write_tables(
         if let Some(done) = run {
             regions.push(region(done));
         }
+        if replaces_shared {
+            wait_for_submissions(device)?;
+        }
         if !writes.is_empty() {
             unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
         }
-        drop(state);
         if !regions.is_empty() {
             copies.push((table.clone(), regions));
         }
@@ -678,6 +690,55 @@ fn write_tables(
     }
     pending_writes.consume(staging);
     Ok(())
+}
+
+/// Which arrays hold the slot's current binding, a bit per [`Kind`](naga::resource_table::Kind)
+/// (`TableState::written`, cleared when a binding is put in the slot).
+fn kind_bit(kind: naga::resource_table::Kind) -> u8 {
+    use naga::resource_table::Kind;
+    match kind {
+        Kind::Metadata => 0,
+        Kind::SampledTexture => 1,
+        Kind::Sampler => 2,
+        Kind::StorageTexture => 4,
+        Kind::StorageBuffer => 8,
+    }
+}
+
+/// The kinds that share one array where the layout has a shared (mutable) array.
+const SHARED_KINDS: u8 = 1 | 4 | 8;
+
+/// Whether the slot's descriptor must be written for `kind`, and whether that write
+/// replaces the descriptor of another kind in a shared array; updates `written`.
+///
+/// Descriptors a pending submission may read must not be rewritten
+/// (`UPDATE_UNUSED_WHILE_PENDING`), and a slot's binding changes only once the submissions
+/// that could read it completed. So a descriptor is written once per binding and array:
+/// pin, unpin and destroy change only type ids, and slots in a resource's history that now
+/// hold another binding are not touched. In a shared array, a texture pinned for sampling
+/// and then for storage (or back) needs its one descriptor rewritten under submissions
+/// that may still read it: the caller waits for them first.
+fn written_after(written: &mut u8, kind: naga::resource_table::Kind, shared_array: bool) -> (bool, bool) {
+    let bit = kind_bit(kind);
+    if *written & bit != 0 {
+        return (false, false);
+    }
+    if shared_array && bit & SHARED_KINDS != 0 {
+        let replaces = *written & SHARED_KINDS != 0;
+        *written = (*written & !SHARED_KINDS) | bit;
+        (true, replaces)
+    } else {
+        *written |= bit;
+        (true, false)
+    }
+}
+
+/// Waits for every submission so far (rare: see [`written_after`]).
+fn wait_for_submissions(device: &Device) -> Result<(), DeviceError> {
+    let last = device.last_successful_submission_index.load(Ordering::Acquire);
+    unsafe { device.raw().wait(device.fence.as_ref(), last, None) }
+        .map(drop)
+        .map_err(|e| device.handle_hal_error(e))
 }
 
 fn region((src, slot, count): (u64, u32, u32)) -> hal::BufferCopy {
@@ -812,4 +873,30 @@ pub(crate) fn on_destroy(queue: &Queue, pin: &super::Pin, temp: TempResource) ->
     pending_writes.activate();
     pending_writes.consume_temp(temp);
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::written_after;
+    use naga::resource_table::Kind;
+
+    #[test]
+    fn descriptors_are_written_once_per_binding_and_array() {
+        // Separate arrays: sampled, then storage, then sampled again writes twice.
+        let mut written = 0;
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, false), (true, false));
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, false), (false, false));
+        assert_eq!(written_after(&mut written, Kind::StorageTexture, false), (true, false));
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, false), (false, false));
+        assert_eq!(written_after(&mut written, Kind::StorageTexture, false), (false, false));
+        // One shared array: every change of kind rewrites the one descriptor, and says so.
+        let mut written = 0;
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, true), (true, false));
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, true), (false, false));
+        assert_eq!(written_after(&mut written, Kind::StorageTexture, true), (true, true));
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, true), (true, true));
+        // Samplers have their own array even then.
+        assert_eq!(written_after(&mut written, Kind::Sampler, true), (true, false));
+        assert_eq!(written_after(&mut written, Kind::SampledTexture, true), (false, false));
+    }
 }
