@@ -763,3 +763,51 @@ fn main() {
     assert_eq!(words(&gpu.read_buffer(&outs[1])), [10, 41]);
     assert_eq!(words(&gpu.read_buffer(&outs[2])), [1, 41]);
 }
+
+/// A binding removed while a submission that reads it runs is kept until that submission
+/// completes, then released by the device's maintenance (`poll`), with no later operation
+/// on the table.
+#[test]
+fn gpu_removed_bindings_are_released_by_poll() {
+    let gpu = sampling();
+    let table = table(&gpu, 4);
+    let (texture, view) = pinned_u32_texture(&gpu, 5);
+    let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    // Long enough (tens of millions of loads) to be still running when the slot is removed.
+    let slow = compute(
+        &gpu,
+        r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    var sum = 0u;
+    for (var i = 0u; i < 20000u; i++) {
+        sum += textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+    }
+    if id.x == 0u { out[0] = sum; }
+}
+"#,
+        None,
+    );
+    let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&slow);
+        pass.set_bind_group(0, &g, &[]);
+        pass.dispatch_workgroups(64, 1, 1);
+    }
+    let views = || gpu.device.get_internal_counters().hal.texture_views.read();
+    let before = views();
+    gpu.queue.submit([encoder.finish()]);
+    table.remove_binding(slot).unwrap();
+    drop(view);
+    drop(texture);
+    assert_eq!(views(), before, "the submission in flight may still read the removed view");
+    gpu.wait();
+    assert_eq!(views(), before - 1, "released once the submission completed");
+    assert_eq!(words(&gpu.read_buffer(&out)), [100_000]);
+}

@@ -101,12 +101,19 @@ impl Pin {
         self.usage.store(usage.map_or(0, |u| u as u8), Ordering::Release);
     }
 
-    /// Records that `slot` of `table` holds the resource.
-    fn add_slot(&self, table: &Arc<ResourceTable>, slot: u32) {
+    /// Records that `slot` of `table` (whose state the caller holds) holds the resource.
+    fn add_slot(&self, table: &Arc<ResourceTable>, state: &TableState, slot: u32) {
         let mut slots = self.slots.lock();
-        // Forget dropped tables before the list grows (amortized O(1) per slot).
+        // Before the list grows, forget the slots that no longer hold the resource (dropped
+        // tables, removed or reused slots): the list stays as long as the slots holding it,
+        // at amortized O(1) per binding. Another table's state is only tried: whoever holds
+        // it may be waiting for this one.
         if slots.len() == slots.capacity() {
-            slots.retain(|(t, _)| t.strong_count() > 0);
+            slots.retain(|(t, s)| match t.upgrade() {
+                None => false,
+                Some(t) if Arc::ptr_eq(&t, table) => state.holds(*s, self),
+                Some(t) => t.state.try_lock().is_none_or(|other| other.holds(*s, self)),
+            });
         }
         slots.push((Arc::downgrade(table), slot));
     }
@@ -493,8 +500,6 @@ struct TableState {
     entries: HashMap<u32, TableEntry>,
     /// Which arrays already hold each slot's binding (`raw::written_after`).
     written: Vec<u8>,
-    /// Removed bindings, kept alive until the submissions that may read them complete.
-    retired: VecDeque<(SubmissionIndex, TableEntry)>,
     /// Slots to write at the next submission.
     dirty: raw::Dirty,
 }
@@ -508,7 +513,6 @@ impl TableState {
             pending: VecDeque::new(),
             entries: HashMap::new(),
             written: vec![0; size as usize],
-            retired: VecDeque::new(),
             dirty: raw::Dirty {
                 all: true,
                 ..Default::default()
@@ -518,6 +522,15 @@ impl TableState {
 
     fn size(&self) -> u32 {
         self.available_after.len() as u32
+    }
+
+    /// Whether `slot` holds the resource whose pin is `pin`.
+    fn holds(&self, slot: u32, pin: &Pin) -> bool {
+        match self.entries.get(&slot) {
+            Some(TableEntry::TextureView(view)) => core::ptr::eq(&view.parent.pinned, pin),
+            Some(TableEntry::Buffer { buffer, .. }) => core::ptr::eq(&buffer.pinned, pin),
+            _ => false,
+        }
     }
 
     /// The proposal's content-timeline checks of `update`, and the slot's reservation.
@@ -570,28 +583,24 @@ impl TableState {
     }
 
     /// `removeBinding`: the slot is available once submission `last` has completed.
+    /// Returns the binding it held, which submissions up to `last` may still read.
     fn remove(
         &mut self,
         slot: u32,
         last: SubmissionIndex,
         completed: SubmissionIndex,
-    ) -> Result<(), ResourceTableSlotError> {
+    ) -> Result<Option<TableEntry>, ResourceTableSlotError> {
         self.check_slot(slot)?;
         self.available_after[slot as usize] = last;
-        if let Some(entry) = self.entries.remove(&slot) {
-            self.retired.push_back((last, entry));
-        }
+        let removed = self.entries.remove(&slot);
         self.free.set(slot, false);
         self.pending.push_back((last, slot));
         self.release_completed(completed);
-        Ok(())
+        Ok(removed)
     }
 
     /// Makes the slots whose submissions have completed free.
     fn release_completed(&mut self, completed: SubmissionIndex) {
-        while self.retired.front().is_some_and(|(index, _)| *index <= completed) {
-            self.retired.pop_front();
-        }
         while let Some(&(index, slot)) = self.pending.front() {
             if index > completed {
                 break;
@@ -919,8 +928,8 @@ impl ResourceTable {
             .and_then(|entry| check.map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
         match &entry {
-            TableEntry::TextureView(view) => view.parent.pinned.add_slot(self, slot),
-            TableEntry::Buffer { buffer, .. } => buffer.pinned.add_slot(self, slot),
+            TableEntry::TextureView(view) => view.parent.pinned.add_slot(self, state, slot),
+            TableEntry::Buffer { buffer, .. } => buffer.pinned.add_slot(self, state, slot),
             TableEntry::Sampler(_) => {}
         }
         state.entries.insert(slot, entry);
@@ -998,10 +1007,11 @@ impl ResourceTable {
                 .last_successful_submission_index
                 .load(Ordering::Acquire);
             let mut state = self.state.lock();
-            state.remove(slot, last, self.completed())?;
+            let removed = state.remove(slot, last, self.completed())?;
             self.mark_dirty(&mut state, slot);
             drop(state);
             drop(indices);
+            self.device.resource_tables.raw.retire(last, removed);
         }
         #[cfg(feature = "trace")]
         {
@@ -1032,11 +1042,7 @@ impl ResourceTable {
             .load(Ordering::Acquire);
         drop(indices);
         let entries = core::mem::take(&mut state.entries).into_values();
-        let retired = core::mem::take(&mut state.retired).into_iter().map(|(_, e)| e);
-        self.device
-            .resource_tables
-            .raw
-            .retire(last, entries.chain(retired).collect());
+        self.device.resource_tables.raw.retire(last, entries);
         state.pending = VecDeque::new();
         state.available_after = Vec::new();
     }
@@ -1431,7 +1437,7 @@ mod tests {
         assert_eq!(t.take(1, 0), Ok(()));
         assert_eq!(t.take(0, 0), Err(E::InUse { slot: 0 }));
         // Submission 5 was the last one when slot 0 was removed; 3 have completed.
-        assert_eq!(t.remove(0, 5, 3), Ok(()));
+        assert!(matches!(t.remove(0, 5, 3), Ok(None)));
         assert_eq!(
             t.take(0, 3),
             Err(E::NotYetAvailable {
@@ -1445,12 +1451,12 @@ mod tests {
         assert_eq!(t.take_lowest(4), Err(E::Full));
         assert_eq!(t.take_lowest(5), Ok(0));
         // Removed twice: the later removal decides.
-        assert_eq!(t.remove(1, 6, 5), Ok(()));
-        assert_eq!(t.remove(1, 8, 6), Ok(()));
+        assert!(matches!(t.remove(1, 6, 5), Ok(None)));
+        assert!(matches!(t.remove(1, 8, 6), Ok(None)));
         assert_eq!(t.take_lowest(7), Err(E::Full));
         assert_eq!(t.take_lowest(8), Ok(1));
         assert_eq!(t.take(4, 8), Err(E::OutOfRange { slot: 4, size: 4 }));
-        assert_eq!(t.remove(9, 8, 8), Err(E::OutOfRange { slot: 9, size: 4 }));
+        assert!(matches!(t.remove(9, 8, 8), Err(E::OutOfRange { slot: 9, size: 4 })));
     }
 
     #[test]
@@ -1460,7 +1466,7 @@ mod tests {
             assert_eq!(t.take_lowest(0), Ok(expected));
         }
         assert_eq!(t.take(999_999, 0), Ok(()));
-        assert_eq!(t.remove(3, 1, 0), Ok(()));
+        assert!(matches!(t.remove(3, 1, 0), Ok(None)));
         assert_eq!(t.take_lowest(0), Ok(10));
         assert_eq!(t.take_lowest(1), Ok(3));
     }

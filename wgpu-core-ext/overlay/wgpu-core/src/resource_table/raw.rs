@@ -6,7 +6,7 @@
 //! Everything here costs O(1) per `set_resource_table`, draw and dispatch, and O(slots
 //! changed) per submission: table contents never enter usage scopes or barriers.
 
-use alloc::{boxed::Box, sync::Arc, sync::Weak, vec::Vec};
+use alloc::{boxed::Box, collections::VecDeque, sync::Arc, sync::Weak, vec::Vec};
 use core::{mem::ManuallyDrop, sync::atomic::Ordering};
 
 use naga::resource_table::TypeId;
@@ -48,16 +48,12 @@ pub(crate) struct DeviceRaw {
     /// Tables with slots to write at the next submission.
     dirty: Mutex<Vec<Weak<ResourceTable>>>,
     pins: Mutex<Vec<PendingPin>>,
-    /// Destroyed resources that tables may still reach in submissions in flight, with the
-    /// last submission at their destruction.
-    graveyard: Mutex<Vec<(SubmissionIndex, Buried)>>,
+    /// Bindings removed from tables (or in destroyed tables) that submissions in flight
+    /// may still read, with the last submission at their removal; released by the device's
+    /// maintenance (`poll`, submit) once it completed.
+    retired: Mutex<VecDeque<(SubmissionIndex, TableEntry)>>,
 }
 
-/// What waits in the graveyard: a destroyed table's bindings.
-#[derive(Debug)]
-enum Buried {
-    Bindings(#[allow(dead_code)] Vec<TableEntry>),
-}
 
 impl DeviceRaw {
     pub(crate) fn push_pin(&self, pin: PendingPin) {
@@ -68,26 +64,24 @@ impl DeviceRaw {
         self.dirty.lock().push(Arc::downgrade(table));
     }
 
-    /// Keeps a destroyed table's bindings alive until submission `index` completes.
-    pub(crate) fn retire(&self, index: SubmissionIndex, bindings: Vec<TableEntry>) {
-        if !bindings.is_empty() {
-            self.graveyard.lock().push((index, Buried::Bindings(bindings)));
-        }
+    /// Keeps removed bindings alive until submission `index` completes.
+    pub(crate) fn retire(&self, index: SubmissionIndex, bindings: impl IntoIterator<Item = TableEntry>) {
+        let mut retired = self.retired.lock();
+        retired.extend(bindings.into_iter().map(|b| (index, b)));
     }
 
-    /// Releases what completed submissions no longer need.
+    /// Releases the bindings completed submissions no longer need. Removals are recorded in
+    /// about index order (threads may interleave): one completing late holds back the ones
+    /// behind it until it completes, never the reverse.
     pub(crate) fn release_completed(&self, completed: SubmissionIndex) {
-        let released = {
-            let mut graveyard = self.graveyard.lock();
-            if graveyard.is_empty() {
-                return;
+        let mut released = Vec::new();
+        {
+            let mut retired = self.retired.lock();
+            while retired.front().is_some_and(|(index, _)| *index <= completed) {
+                released.extend(retired.pop_front().map(|(_, b)| b));
             }
-            let (done, pending) = core::mem::take(&mut *graveyard)
-                .into_iter()
-                .partition::<Vec<_>, _>(|(index, _)| *index <= completed);
-            *graveyard = pending;
-            done
-        };
+        }
+        // Dropped without the lock: a binding may hold the last reference to its resource.
         drop(released);
     }
 
@@ -96,7 +90,7 @@ impl DeviceRaw {
     pub(crate) fn release(&self) {
         self.pins.lock().clear();
         self.dirty.lock().clear();
-        self.graveyard.lock().clear();
+        self.retired.lock().clear();
         let defaults = self.defaults.lock().take();
         if let Some(device) = defaults.as_ref().and_then(|d| d.first()).map(|(_, e)| e.device().clone()) {
             untraced(&device, || drop(defaults));
