@@ -811,3 +811,109 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     assert_eq!(views(), before - 1, "released once the submission completed");
     assert_eq!(words(&gpu.read_buffer(&out)), [100_000]);
 }
+
+fn mappable_heterogeneous() -> GpuContext {
+    GpuContext::new(
+        wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS,
+        limits(),
+    )
+}
+
+const READ_BUFFER_SLOT: &str = r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = u32(hasResource<ptr<storage, Data, read_write>>(0u));
+    out[1] = (*getResource<ptr<storage, Data, read_write>>(0u)).values[0];
+}
+"#;
+
+/// A mapped buffer is not visible through tables (as a bind group's use of it would fail
+/// submit with `BufferStillMapped`), and is again once unmapped.
+#[test]
+fn gpu_mapped_buffer_is_not_visible_through_the_table() {
+    let gpu = mappable_heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    data.pin(PinnedUsage::StorageReadWrite);
+    table.update(0, data.as_entire_binding()).unwrap();
+    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(&gpu, READ_BUFFER_SLOT, None);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    let run = || {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &g, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&out))
+    };
+    assert_eq!(run(), [1, 9]);
+    data.slice(..).map_async(wgpu::MapMode::Read, |r| r.unwrap());
+    gpu.wait();
+    assert_eq!(run(), [0, 0], "mapped: the default buffer");
+    data.unmap();
+    assert_eq!(run(), [1, 9]);
+}
+
+/// `map_async` of a buffer that tables may hold waits for every submission, not only those
+/// whose own commands used it: here one that writes it through the table.
+#[test]
+fn gpu_map_waits_for_submissions_writing_through_the_table() {
+    let gpu = mappable_heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    data.pin(PinnedUsage::StorageReadWrite);
+    table.update(0, data.as_entire_binding()).unwrap();
+    // The pin's transition and the table writes go with this submission: the next one
+    // reaches the buffer only through the table.
+    gpu.queue.submit([]);
+    gpu.wait();
+    let slow = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let unused = getResource<ptr<storage, Data, read_write>>(1u);
+    var sum = 0u;
+    for (var i = 0u; i < 20000u; i++) {
+        sum += (*unused).values[0] + 1u;
+    }
+    let data = getResource<ptr<storage, Data, read_write>>(0u);
+    if id.x == 0u { (*data).values[0] = sum; }
+}
+"#,
+        None,
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&slow);
+        pass.dispatch_workgroups(64, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = mapped.clone();
+    data.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        r.unwrap();
+        flag.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    gpu.device.poll(wgpu::PollType::Poll).unwrap();
+    assert!(
+        !mapped.load(std::sync::atomic::Ordering::SeqCst),
+        "mapped while a submission writing it through the table still runs"
+    );
+    gpu.wait();
+    assert!(mapped.load(std::sync::atomic::Ordering::SeqCst));
+    assert_eq!(words(&data.slice(..).get_mapped_range().unwrap()), [20_000]);
+    data.unmap();
+}

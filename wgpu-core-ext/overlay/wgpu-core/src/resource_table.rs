@@ -214,6 +214,17 @@ pub(crate) fn repin_texture(texture: &Arc<crate::resource::Texture>) {
     }
 }
 
+/// `map_async` or `unmap` of a buffer: a mapped buffer is not visible through tables (the
+/// table's form of `BufferStillMapped`), so its slots are rewritten at the next submission;
+/// after unmapping (a buffer mapped at creation was just written with a copy) it returns to
+/// its pinned state.
+pub(crate) fn map_state_changed(buffer: &Arc<Buffer>) {
+    buffer.pinned.slots_changed();
+    if matches!(*buffer.map_state.lock(), crate::resource::BufferMapState::Idle) {
+        repin_buffer(buffer);
+    }
+}
+
 /// [`repin_texture`] for buffers.
 pub(crate) fn repin_buffer(buffer: &Arc<Buffer>) {
     if buffer.pinned.get().is_some() {

@@ -229,7 +229,10 @@ pub(crate) fn visible_type_id(entry: &TableEntry, guard: &SnatchGuard) -> TypeId
         // freed: the texture decides.
         TableEntry::TextureView(view) => view.parent.raw(guard).is_some() && view.raw(guard).is_some(),
         TableEntry::Sampler(_) => true,
-        TableEntry::Buffer { buffer, .. } => buffer.raw(guard).is_some(),
+        TableEntry::Buffer { buffer, .. } => {
+            buffer.raw(guard).is_some()
+                && matches!(*buffer.map_state.lock(), crate::resource::BufferMapState::Idle)
+        }
     };
     if alive {
         entry.type_id()
