@@ -917,3 +917,51 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     assert_eq!(words(&data.slice(..).get_mapped_range().unwrap()), [20_000]);
     data.unmap();
 }
+
+/// The table's arrays count against the same per-stage limits as the layout's own groups:
+/// a layout next to the table may have 1,024 bindings of a kind per stage, and gets
+/// upstream's `TooManyBindings` beyond (instead of a layout the driver refuses).
+#[test]
+fn gpu_layouts_beside_the_table_keep_to_their_per_stage_room() {
+    let gpu = GpuContext::new(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::TEXTURE_BINDING_ARRAY,
+        wgpu::Limits {
+            max_sampled_textures_per_shader_stage: 2048,
+            max_binding_array_elements_per_shader_stage: 2048,
+            ..limits()
+        },
+    );
+    let layout_of = |count: u32| {
+        let bgl = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: std::num::NonZeroU32::new(count),
+            }],
+        });
+        validation_error(&gpu.device, || {
+            gpu.device
+                .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                    label: None,
+                    bind_group_layouts: &[Some(&bgl)],
+                    immediate_size: 0,
+                })
+        })
+        .1
+    };
+    assert!(layout_of(1024).is_none());
+    let error = layout_of(1025).expect("1,025 sampled textures next to the table");
+    assert!(
+        matches!(
+            find_source::<wgpu_core::binding_model::CreatePipelineLayoutError>(&error),
+            Some(wgpu_core::binding_model::CreatePipelineLayoutError::TooManyBindings(_))
+        ),
+        "{error:?}"
+    );
+}

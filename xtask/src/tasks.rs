@@ -15,10 +15,11 @@ use crate::{copycheck, export, pins, util, vulkan};
 
 /// The upstream crates whose own unit tests we run on the patched sources (naga-types and
 /// wgpu-naga-bridge ship none; wgpu-hal's need winit and glutin, so our GPU tests cover it).
-const UPSTREAM_TESTED: &[&str] = &["naga", "wgpu-types", "wgpu-core", "wgpu"];
-/// naga's tests need `std` (its `fs` feature) and cover the front and back ends we patch.
+const UPSTREAM_TESTED: &[&str] = &["naga", "wgpu-types", "wgpu-core", "wgpu", "wgpu-hal"];
+/// naga's tests need `std` (its `fs` feature) and cover the front and back ends we patch;
+/// wgpu-hal's the Vulkan backend we patch.
 const UPSTREAM_FEATURES: &str = "naga/fs,naga/wgsl-in,naga/wgsl-out,naga/spv-in,naga/spv-out,\
-                                 naga/glsl-in,naga/glsl-out,naga/hlsl-out,naga/msl-out";
+                                 naga/glsl-in,naga/glsl-out,naga/hlsl-out,naga/msl-out,wgpu-hal/vulkan";
 
 #[derive(clap::Args, Debug)]
 pub struct TestArgs {

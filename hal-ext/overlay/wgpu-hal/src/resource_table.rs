@@ -49,6 +49,10 @@ pub struct ResourceTableLayoutInfo {
     /// Sampled textures, storage textures and storage buffers share one array (Vulkan's
     /// mutable descriptors): a slot has one descriptor for all of them.
     pub shared_array: bool,
+    /// The most bindings of each kind (sampled textures, samplers, storage textures, storage
+    /// and uniform buffers) a pipeline layout's own bind groups may have per stage next to
+    /// the table.
+    pub max_bindings_per_stage: u32,
 }
 
 /// A table of `size` API-visible slots (plus [`DEFAULT_SLOTS`]).

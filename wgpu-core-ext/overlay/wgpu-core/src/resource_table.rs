@@ -800,16 +800,41 @@ pub enum ResourceTableStageError {
 }
 
 /// The table's hal layout for a pipeline layout that uses the table and has `groups` bind
-/// groups of its own, which must leave the table room under the device's bound-set limit.
+/// groups of its own, which must leave the table room under the device's bound-set limit,
+/// and hold at most the backend's `max_bindings_per_stage` of each kind per stage (the
+/// table's arrays count against the same per-stage limits): checked by upstream's own
+/// binding counter, so the error is its `TooManyBindings`.
 pub(crate) fn pipeline_layout_table(
     device: &Arc<Device>,
     uses_resource_table: bool,
     groups: usize,
+    bindings: &crate::binding_model::BindingTypeMaxCountValidator,
 ) -> Result<Option<Arc<raw::TableLayout>>, crate::binding_model::CreatePipelineLayoutError> {
     if !uses_resource_table {
         return Ok(None);
     }
     let layout = raw::layout(device)?;
+    let room = layout.info.max_bindings_per_stage;
+    let limits = wgt::Limits {
+        max_sampled_textures_per_shader_stage: device.limits.max_sampled_textures_per_shader_stage.min(room),
+        max_samplers_per_shader_stage: device.limits.max_samplers_per_shader_stage.min(room),
+        max_storage_buffers_per_shader_stage: device.limits.max_storage_buffers_per_shader_stage.min(room),
+        max_storage_textures_per_shader_stage: device.limits.max_storage_textures_per_shader_stage.min(room),
+        max_uniform_buffers_per_shader_stage: device.limits.max_uniform_buffers_per_shader_stage.min(room),
+        // Binding arrays are counted apart (all their kinds together: stricter than needed).
+        max_binding_array_elements_per_shader_stage: device
+            .limits
+            .max_binding_array_elements_per_shader_stage
+            .min(room),
+        max_binding_array_sampler_elements_per_shader_stage: device
+            .limits
+            .max_binding_array_sampler_elements_per_shader_stage
+            .min(room),
+        ..device.limits.clone()
+    };
+    bindings
+        .validate(&limits, device.instance_flags)
+        .map_err(crate::binding_model::CreatePipelineLayoutError::TooManyBindings)?;
     let max = layout.info.max_other_groups as usize;
     if groups > max {
         return Err(

@@ -86,9 +86,13 @@ const STAGES: vk::ShaderStageFlags = vk::ShaderStageFlags::from_raw(
         | vk::ShaderStageFlags::COMPUTE.as_raw(),
 );
 
-/// Descriptors a pipeline layout keeps for its own bind groups, per stage, when the
-/// table's arrays are counted against `maxPerStageUpdateAfterBindResources`.
-const RESOURCES_HEADROOM: u32 = 1024;
+/// Descriptors of each kind a pipeline layout keeps for its own bind groups, per stage,
+/// next to a table (`ResourceTableLayoutInfo::max_bindings_per_stage`).
+const PER_STAGE_HEADROOM: u32 = 1024;
+
+/// The same for `maxPerStageUpdateAfterBindResources`, which counts uniform and storage
+/// buffers, sampled and storage images together.
+const RESOURCES_HEADROOM: u32 = 4 * PER_STAGE_HEADROOM;
 
 /// The table part of a [`super::BindGroupLayout`] made by `create_resource_table_layout`:
 /// `raw` of the layout is the first set's; these are the others.
@@ -149,15 +153,20 @@ pub(super) fn max_size(
         .max_per_stage_update_after_bind_resources
         .saturating_sub(RESOURCES_HEADROOM)
         / 3;
+    // The per-stage update-after-bind limits count every descriptor of a pipeline layout,
+    // the program's own bind groups included: each kind leaves them `PER_STAGE_HEADROOM`
+    // (wgpu-core refuses layouts whose groups need more), the storage buffers one more for
+    // the metadata buffer.
+    let room = |limit: u32| limit.saturating_sub(PER_STAGE_HEADROOM);
     let per_kind = p
         .max_descriptor_set_update_after_bind_sampled_images
-        .min(p.max_per_stage_descriptor_update_after_bind_sampled_images)
+        .min(room(p.max_per_stage_descriptor_update_after_bind_sampled_images))
         .min(p.max_descriptor_set_update_after_bind_samplers)
-        .min(p.max_per_stage_descriptor_update_after_bind_samplers)
+        .min(room(p.max_per_stage_descriptor_update_after_bind_samplers))
         .min(p.max_descriptor_set_update_after_bind_storage_images)
-        .min(p.max_per_stage_descriptor_update_after_bind_storage_images)
+        .min(room(p.max_per_stage_descriptor_update_after_bind_storage_images))
         .min(p.max_descriptor_set_update_after_bind_storage_buffers.saturating_sub(1))
-        .min(p.max_per_stage_descriptor_update_after_bind_storage_buffers.saturating_sub(1))
+        .min(room(p.max_per_stage_descriptor_update_after_bind_storage_buffers).saturating_sub(1))
         .min(shared)
         .min(p.max_update_after_bind_descriptors_in_all_pools / 4);
     let size = per_kind.saturating_sub(DEFAULT_SLOTS).min(1 << 20);
@@ -356,6 +365,7 @@ impl super::Device {
                 .saturating_sub(groups)
                 .min(crate::MAX_BIND_GROUPS as u32 - 1),
             shared_array: mutable,
+            max_bindings_per_stage: PER_STAGE_HEADROOM,
         };
         let mut raws = raws.into_iter();
         let raw = raws.next().unwrap();
@@ -585,4 +595,53 @@ pub(super) unsafe fn barrier(device: &super::DeviceShared, cmd: vk::CommandBuffe
             &[],
         )
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{max_size, DEFAULT_SLOTS};
+    use ash::vk;
+
+    /// Limits of the shape NVIDIA reports: every update-after-bind limit 2^20, the ordinary
+    /// per-stage ones small.
+    fn nvidia_like() -> (vk::PhysicalDeviceDescriptorIndexingPropertiesEXT<'static>, vk::PhysicalDeviceLimits) {
+        let m = 1 << 20;
+        let props = vk::PhysicalDeviceDescriptorIndexingPropertiesEXT {
+            max_update_after_bind_descriptors_in_all_pools: u32::MAX,
+            max_per_stage_descriptor_update_after_bind_samplers: m,
+            max_per_stage_descriptor_update_after_bind_uniform_buffers: m,
+            max_per_stage_descriptor_update_after_bind_storage_buffers: m,
+            max_per_stage_descriptor_update_after_bind_sampled_images: m,
+            max_per_stage_descriptor_update_after_bind_storage_images: m,
+            max_per_stage_update_after_bind_resources: u32::MAX,
+            max_descriptor_set_update_after_bind_samplers: m,
+            max_descriptor_set_update_after_bind_storage_buffers: m,
+            max_descriptor_set_update_after_bind_sampled_images: m,
+            max_descriptor_set_update_after_bind_storage_images: m,
+            ..Default::default()
+        };
+        let limits = vk::PhysicalDeviceLimits {
+            max_bound_descriptor_sets: 32,
+            max_per_stage_descriptor_samplers: 4000,
+            max_per_stage_descriptor_sampled_images: 1 << 16,
+            max_per_stage_descriptor_storage_images: 1 << 16,
+            max_per_stage_descriptor_storage_buffers: 1 << 16,
+            ..Default::default()
+        };
+        (props, limits)
+    }
+
+    #[test]
+    fn a_largest_table_leaves_each_stage_its_headroom() {
+        let (props, limits) = nvidia_like();
+        let size = max_size(Some(&props), &limits);
+        let table = size + DEFAULT_SLOTS;
+        let own = super::PER_STAGE_HEADROOM;
+        assert!(table + own <= props.max_per_stage_descriptor_update_after_bind_samplers);
+        assert!(table + own <= props.max_per_stage_descriptor_update_after_bind_sampled_images);
+        assert!(table + own <= props.max_per_stage_descriptor_update_after_bind_storage_images);
+        // The metadata buffer is one more storage buffer.
+        assert!(table + 1 + own <= props.max_per_stage_descriptor_update_after_bind_storage_buffers);
+        assert_eq!(size, (1 << 20) - own - 1 - DEFAULT_SLOTS);
+    }
 }
