@@ -266,7 +266,9 @@ pub(crate) fn check_pinned_texture(
     tracker: &crate::track::TextureTracker,
 ) -> Result<(), PinnedUseError> {
     let misuse = tracker.pinned_misuse.clone();
-    match misuse.or_else(|| texture_misuse(texture, tracker.first_uses(texture))) {
+    // Most textures are not pinned: that is known before folding their subresources.
+    let first = || texture.pinned.get().and_then(|_| texture_misuse(texture, tracker.first_uses(texture)));
+    match misuse.or_else(first) {
         Some(e) => Err(e),
         None => Ok(()),
     }
