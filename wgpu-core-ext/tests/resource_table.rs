@@ -80,10 +80,38 @@ fn creation_needs_the_feature() {
         ),
         "{error:?}"
     );
-    // The table is an invalid object: using it fails, the device stays usable.
+    // The table is invalid, but its slots follow the content-timeline rules (the proposal
+    // checks validity on the device timeline): slot errors are thrown as for a valid table,
+    // and each operation that passes them reports the invalid table.
     let s = sampler(&device);
-    assert_eq!(table.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Invalid));
     assert_eq!(table.size(), 8);
+    let invalid = |error: Option<wgpu::Error>| {
+        let error = error.expect("a validation error");
+        assert!(
+            matches!(
+                find_source::<ResourceTableBindingError>(&error),
+                Some(ResourceTableBindingError::InvalidResource(_))
+            ),
+            "{error:?}"
+        );
+    };
+    let (result, error) = validation_error(&device, || table.update(0, wgpu::BindingResource::Sampler(&s)));
+    assert_eq!(result, Ok(()));
+    invalid(error);
+    let (result, error) = validation_error(&device, || table.insert_binding(wgpu::BindingResource::Sampler(&s)));
+    assert_eq!(result, Ok(1), "slot 0 was taken by the update");
+    invalid(error);
+    let (result, error) = validation_error(&device, || table.update(0, wgpu::BindingResource::Sampler(&s)));
+    assert_eq!(result, Err(ResourceTableError::InUse { slot: 0 }));
+    assert!(error.is_none(), "{error:?}");
+    let (result, error) = validation_error(&device, || table.update(8, wgpu::BindingResource::Sampler(&s)));
+    assert_eq!(result, Err(ResourceTableError::OutOfRange { slot: 8, size: 8 }));
+    assert!(error.is_none(), "{error:?}");
+    let (result, error) = validation_error(&device, || table.remove_binding(0));
+    assert_eq!(result, Ok(()));
+    invalid(error);
+    table.destroy();
+    assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
 }
 
 #[test]
@@ -342,7 +370,11 @@ fn device_loss_leaves_tables_usable_without_panics() {
     let (created, _error) = validation_error(&device, || {
         device.create_resource_table(&ResourceTableDescriptor { label: None, size: 4 })
     });
-    assert_eq!(created.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Invalid));
+    // Invalid (the device is lost): the slot is taken all the same, and the invalid table
+    // reported like other calls on a lost device.
+    let (result, _error) = validation_error(&device, || created.update(0, wgpu::BindingResource::Sampler(&s)));
+    assert_eq!(result, Ok(()));
+    assert_eq!(created.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 0 }));
     assert_eq!(existing.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
     assert_eq!(existing.remove_binding(0), Ok(()));
     existing.destroy();

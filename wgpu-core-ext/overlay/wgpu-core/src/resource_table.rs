@@ -634,8 +634,13 @@ pub struct ResourceTable {
     pub(crate) label: String,
     pub(crate) size: u32,
     state: Mutex<TableState>,
-    /// The hal table (`None` only where the backend has none).
+    /// The hal table (`None` for an invalid table).
     raw: Option<raw::RawTable>,
+    /// The table failed validation on the device timeline (missing feature, lost device, out
+    /// of memory): its slots still follow the content-timeline rules, and every operation's
+    /// device-timeline step reports it invalid. (A table above `max_resource_table_size` is
+    /// refused before it exists, as the proposal's `RangeError`.)
+    invalid: bool,
 }
 
 impl Drop for ResourceTable {
@@ -875,29 +880,39 @@ pub enum ResourceTableUpdateError {
 }
 
 impl Device {
+    /// `createResourceTable`: `Err` only for the proposal's `RangeError`; a table that fails
+    /// validation afterwards is returned invalid, with its error.
     pub(crate) fn create_resource_table(
         self: &Arc<Self>,
         desc: &wgt::ResourceTableDescriptor<crate::Label>,
-    ) -> Result<Arc<ResourceTable>, CreateResourceTableError> {
+    ) -> Result<(Arc<ResourceTable>, Option<CreateResourceTableError>), CreateResourceTableError> {
         // The proposal's RangeError, on the content timeline: before anything else.
         let max = self.limits.max_resource_table_size;
         if desc.size > max {
             return Err(CreateResourceTableError::TooLarge { size: desc.size, max });
         }
-        self.check_is_valid()?;
-        self.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
-        let label = desc.label.as_deref().unwrap_or("").to_string();
-        let raw = raw::create(self, desc.size, desc.label.as_deref())?;
+        let raw = self
+            .check_is_valid()
+            .map_err(CreateResourceTableError::from)
+            .and_then(|()| Ok(self.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?))
+            .and_then(|()| Ok(raw::create(self, desc.size, desc.label.as_deref())?));
+        let (raw, error) = match raw {
+            Ok(raw) => (Some(raw), None),
+            Err(error) => (None, Some(error)),
+        };
         let table = Arc::new(ResourceTable {
             device: self.clone(),
-            label,
+            label: desc.label.as_deref().unwrap_or("").to_string(),
             size: desc.size,
             state: Mutex::new(TableState::new(desc.size)),
-            raw: Some(raw),
+            invalid: raw.is_none(),
+            raw,
         });
-        self.resource_tables.raw.push_dirty(&table);
-        table.state.lock().dirty.queued = true;
-        Ok(table)
+        if !table.invalid {
+            self.resource_tables.raw.push_dirty(&table);
+            table.state.lock().dirty.queued = true;
+        }
+        Ok((table, error))
     }
 }
 
@@ -923,9 +938,18 @@ impl ResourceTable {
     /// order: snatch lock, then table). Their error is reported only if the slot checks,
     /// which come first in the proposal, pass.
     fn check(&self, entry: &Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableBindingError> {
+        self.check_valid()?;
         match entry {
             Ok(entry) => self.check_entry(entry),
             Err(_) => Ok(()),
+        }
+    }
+
+    /// The device-timeline check "`this` is valid".
+    fn check_valid(&self) -> Result<(), InvalidResourceError> {
+        match self.invalid {
+            true => Err(InvalidResourceError(self.error_ident())),
+            false => Ok(()),
         }
     }
 
@@ -1035,7 +1059,7 @@ impl ResourceTable {
 
     /// `removeBinding(slot)`: the slot is free again once the last submission so far has
     /// completed.
-    pub fn remove_binding(self: &Arc<Self>, slot: u32) -> Result<(), ResourceTableSlotError> {
+    pub fn remove_binding(self: &Arc<Self>, slot: u32) -> Result<(), ResourceTableUpdateError> {
         {
             // No submission prepares its table writes while this is held (lock order:
             // command indices, then the table).
@@ -1059,7 +1083,8 @@ impl ResourceTable {
                 slot,
             });
         }
-        Ok(())
+        self.check_valid()
+            .map_err(|e| ResourceTableUpdateError::Binding { slot, error: e.into() })
     }
 
     /// `destroy()`: later calls fail, submissions that use the table fail, and the
@@ -1159,11 +1184,12 @@ pub(crate) fn set_on_pass<E>(
     table: Option<Arc<ResourceTable>>,
 ) -> Result<(), E>
 where
-    E: From<MissingFeatures> + From<DeviceError>,
+    E: From<MissingFeatures> + From<DeviceError> + From<InvalidResourceError>,
 {
     device.require_features(wgt::Features::SAMPLING_RESOURCE_TABLE)?;
     if let Some(table) = &table {
         table.same_device(device)?;
+        table.check_valid()?;
         used.insert(table);
     }
     *current = table;
@@ -1200,7 +1226,7 @@ impl Global {
         let fid = self.hub.resource_tables.prepare(id_in);
         let device = self.hub.devices.get(device_id);
         match device.create_resource_table(desc) {
-            Ok(table) => {
+            Ok((table, error)) => {
                 #[cfg(feature = "trace")]
                 {
                     use crate::device::trace::IntoTrace as _;
@@ -1213,7 +1239,7 @@ impl Global {
                 }
                 let id = fid.assign(Fallible::Valid(table));
                 api_log!("Device::create_resource_table -> {id:?}");
-                (id, None)
+                (id, error)
             }
             Err(error) => {
                 let label = desc.label.as_deref().unwrap_or("").to_string();
@@ -1286,7 +1312,7 @@ impl Global {
         &self,
         table_id: id::ResourceTableId,
         slot: u32,
-    ) -> Result<(), ResourceTableSlotError> {
+    ) -> Result<(), ResourceTableUpdateError> {
         api_log!("ResourceTable::remove_binding {table_id:?} {slot}");
         self.resource_table(table_id)?.remove_binding(slot)
     }

@@ -34,7 +34,10 @@ static_assertions::assert_impl_all!(ResourceTableDescriptor<'_>: Send, Sync);
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ResourceTableError {
-    /// The table could not be created (see the device's error handler).
+    /// The table was refused before it existed: its size was above
+    /// `max_resource_table_size` (the proposal's `RangeError`). A table that failed
+    /// validation otherwise (missing feature, lost device) still answers slot operations
+    /// like a valid one, and reports itself invalid to the device's error handler.
     Invalid,
     /// [`ResourceTable::destroy`] was called.
     Destroyed,

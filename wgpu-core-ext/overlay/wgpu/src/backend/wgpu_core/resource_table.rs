@@ -89,10 +89,8 @@ impl CoreResourceTable {
     }
 
     pub(crate) fn remove_binding(&self, slot: u32) -> Result<(), ResourceTableError> {
-        self.context
-            .0
-            .resource_table_remove_binding(self.id, slot)
-            .map_err(ResourceTableError::from)
+        let result = self.context.0.resource_table_remove_binding(self.id, slot);
+        self.settle(result.map(|()| slot), "ResourceTable::remove_binding").map(drop)
     }
 
     pub(crate) fn destroy(&self) {
