@@ -427,10 +427,12 @@ impl TableEntry {
                         }
                     }
                     // Sampling-only tables have no storage arrays: storage pins hide the
-                    // texture there.
+                    // texture there. Table shaders access storage textures without a
+                    // format: the view's format must support the pinned access.
                     P::StorageRead | P::StorageReadWrite
                         if features.contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE)
                             && view.desc.usage.contains(wgt::TextureUsages::STORAGE_BINDING)
+                            && storage_access_supported(&view.device, view.desc.format, pin)
                             && sample_type != St::Depth
                             && !multisampled =>
                     {
@@ -448,6 +450,18 @@ impl TableEntry {
             }
         }
     }
+}
+
+/// Whether `format` supports the storage access of `pin` on `device` (read-only access for
+/// `StorageRead`, read-write for `StorageReadWrite`, which table shaders may also only read).
+fn storage_access_supported(device: &Device, format: wgt::TextureFormat, pin: wgt::PinnedUsage) -> bool {
+    let needed = match pin {
+        wgt::PinnedUsage::StorageRead => wgt::TextureFormatFeatureFlags::STORAGE_READ_ONLY,
+        _ => wgt::TextureFormatFeatureFlags::STORAGE_READ_WRITE,
+    };
+    device
+        .describe_format_features(format)
+        .is_ok_and(|f| f.flags.contains(needed))
 }
 
 /// Which slots are free right now, with the lowest one found in `O(n / 4096)` word scans
