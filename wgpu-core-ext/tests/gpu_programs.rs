@@ -995,3 +995,62 @@ fn gpu_storage_pins_need_the_format_to_support_the_access() {
     let read_only = flags(wgpu::TextureFormat::Rgba8Unorm).contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_ONLY);
     assert_eq!(table.slot_type_id(1), if read_only { 30 + 3 * 2 } else { 0 });
 }
+
+/// The pin is checked at submit, against every use the commands make: encoded while
+/// unpinned (sampled, then rendered to), pinned before submit, the render use is refused;
+/// encoded while pinned and unpinned before submit, the same commands are accepted.
+#[test]
+fn gpu_pins_are_checked_at_submit_against_every_use() {
+    let gpu = sampling();
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = texture.create_view(&Default::default());
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    let sample = compute(
+        &gpu,
+        r#"
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var t: texture_2d<u32>;
+@compute @workgroup_size(1)
+fn main() { out[0] = textureLoad(t, vec2(0, 0), 0).x; }
+"#,
+        None,
+    );
+    let g = hal_ext::harness::group_0(
+        &gpu.device,
+        &sample,
+        vec![out.as_entire_binding(), wgpu::BindingResource::TextureView(&view)],
+    );
+    let encode = || {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&sample);
+            pass.set_bind_group(0, &g, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        hal_ext::harness::clear_pass(&mut encoder, &view, wgpu::Color::BLACK);
+        encoder.finish()
+    };
+    // Encoded unpinned, submitted pinned: the attachment use is against the pin.
+    let commands = encode();
+    texture.pin(PinnedUsage::Sampled);
+    let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([commands]));
+    match error.as_ref().and_then(find_source::<wgpu_core::device::queue::QueueSubmitError>) {
+        Some(wgpu_core::device::queue::QueueSubmitError::PinnedResourceMisused(e)) => {
+            assert_eq!(e.pinned, PinnedUsage::Sampled);
+            assert_eq!(e.used, "TextureUses(COLOR_TARGET)");
+        }
+        _ => panic!("pinned at submit, rendered to: {error:?}"),
+    }
+    // Encoded pinned, submitted unpinned: nothing to refuse.
+    let commands = encode();
+    texture.unpin();
+    let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([commands]));
+    assert!(error.is_none(), "{error:?}");
+}

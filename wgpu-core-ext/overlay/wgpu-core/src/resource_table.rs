@@ -181,23 +181,33 @@ fn texture_misuse(texture: &crate::resource::Texture, uses: wgt::TextureUses) ->
     })
 }
 
-/// Records the first use of a pinned buffer against its pin in a command buffer's tracker
-/// (called for every state change the tracker makes, so uses between a matching first and
-/// last use are seen too; the first use is checked at submit).
-pub(crate) fn note_buffer_use(misuse: &mut Option<PinnedUseError>, buffer: &Buffer, uses: wgt::BufferUses) {
-    if misuse.is_none() {
-        *misuse = buffer_misuse(buffer, uses);
+/// The use of every state change a tracker makes (a resource's first use is its tracker's
+/// start state), so that every use a command buffer makes is checked against the pins *at
+/// submit*, as the proposal checks `[[destroyed]]`: a pin may change between encoding and
+/// submitting. Weak references: noting keeps nothing alive. O(state changes), which is what
+/// the tracker already spends on barriers (command-buffer and pass trackers only: the
+/// device's trackers are of another type).
+#[derive(Debug)]
+pub struct NotedUses<R, U>(Vec<(Weak<R>, U)>);
+
+impl<R, U> Default for NotedUses<R, U> {
+    fn default() -> Self {
+        Self(Vec::new())
     }
 }
 
-/// [`note_buffer_use`] for textures.
-pub(crate) fn note_texture_use(
-    misuse: &mut Option<PinnedUseError>,
-    texture: &crate::resource::Texture,
-    uses: wgt::TextureUses,
-) {
-    if misuse.is_none() {
-        *misuse = texture_misuse(texture, uses);
+impl<R, U: Copy> NotedUses<R, U> {
+    pub(crate) fn note(&mut self, resource: &Arc<R>, uses: U) {
+        self.0.push((Arc::downgrade(resource), uses));
+    }
+
+    fn extend(&mut self, other: &Self) {
+        self.0.extend(other.0.iter().map(|(r, u)| (r.clone(), *u)));
+    }
+
+    /// The first noted use that `misuse` refuses.
+    fn first_misuse(&self, misuse: impl Fn(&R, U) -> Option<PinnedUseError>) -> Option<PinnedUseError> {
+        self.0.iter().find_map(|(r, u)| misuse(&*r.upgrade()?, *u))
     }
 }
 
@@ -237,24 +247,19 @@ pub(crate) fn repin_buffer(buffer: &Arc<Buffer>) {
 }
 
 /// A compute pass tracks its dispatches in trackers of its own, merged into the command
-/// buffer's as first and last use only: the misuses they noted in between move along.
+/// buffer's as first and last use only: the uses they noted in between move along.
 pub(crate) fn merge_pinned_misuse(base: &mut crate::track::Tracker, head: &crate::track::Tracker) {
-    if base.buffers.pinned_misuse.is_none() {
-        base.buffers.pinned_misuse.clone_from(&head.buffers.pinned_misuse);
-    }
-    if base.textures.pinned_misuse.is_none() {
-        base.textures.pinned_misuse.clone_from(&head.textures.pinned_misuse);
-    }
+    base.buffers.pinned_uses.extend(&head.buffers.pinned_uses);
+    base.textures.pinned_uses.extend(&head.textures.pinned_uses);
 }
 
 /// Submit: a command buffer may use a pinned buffer outside the tables only with its pinned
-/// usage. Every later use was noted by the tracker; the first is checked here.
+/// usage. Its first use is checked here; later ones in [`check_submit`].
 pub(crate) fn check_pinned_buffer(
     buffer: &Arc<Buffer>,
     tracker: &crate::track::BufferTracker,
 ) -> Result<(), PinnedUseError> {
-    let misuse = tracker.pinned_misuse.clone();
-    match misuse.or_else(|| buffer_misuse(buffer, tracker.first_use(buffer)?)) {
+    match buffer_misuse(buffer, tracker.first_use(buffer).unwrap_or(wgt::BufferUses::empty())) {
         Some(e) => Err(e),
         None => Ok(()),
     }
@@ -265,10 +270,8 @@ pub(crate) fn check_pinned_texture(
     texture: &Arc<crate::resource::Texture>,
     tracker: &crate::track::TextureTracker,
 ) -> Result<(), PinnedUseError> {
-    let misuse = tracker.pinned_misuse.clone();
     // Most textures are not pinned: that is known before folding their subresources.
-    let first = || texture.pinned.get().and_then(|_| texture_misuse(texture, tracker.first_uses(texture)));
-    match misuse.or_else(first) {
+    match texture.pinned.get().and_then(|_| texture_misuse(texture, tracker.first_uses(texture))) {
         Some(e) => Err(e),
         None => Ok(()),
     }
@@ -1221,10 +1224,19 @@ pub(crate) fn check_bound(
     }
 }
 
-/// `queue.submit`: no table the commands set may be destroyed.
-pub(crate) fn check_submit(tables: &TablesUsed) -> Result<(), DestroyedResourceError> {
-    match tables.0.iter().find(|t| t.is_destroyed()) {
-        Some(table) => Err(DestroyedResourceError(table.error_ident())),
+/// `queue.submit`: no table the commands set may be destroyed, and every use after a
+/// resource's first must match its pin as it is now.
+pub(crate) fn check_submit(trackers: &crate::track::Tracker) -> Result<(), crate::device::queue::QueueSubmitError> {
+    if let Some(table) = trackers.resource_tables.0.iter().find(|t| t.is_destroyed()) {
+        return Err(DestroyedResourceError(table.error_ident()).into());
+    }
+    let misuse = trackers
+        .buffers
+        .pinned_uses
+        .first_misuse(buffer_misuse)
+        .or_else(|| trackers.textures.pinned_uses.first_misuse(texture_misuse));
+    match misuse {
+        Some(e) => Err(e.into()),
         None => Ok(()),
     }
 }
