@@ -491,6 +491,9 @@ pub fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::
 /// Set in the child process [`isolated`] starts.
 const ISOLATED_CHILD: &str = "BINDLESS_ISOLATED_CHILD";
 
+/// How long [`isolated`] lets a child run.
+const ISOLATED_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// Runs `body` so that a crash (a driver segfault) fails only the test `name`: in this
 /// process under nextest (which runs each test in a process of its own) or when already in
 /// the child, otherwise in a child process running this test binary filtered to `name`.
@@ -499,15 +502,30 @@ pub fn isolated(name: &str, body: impl FnOnce()) {
         return body();
     }
     let exe = std::env::current_exe().expect("the test binary's path");
-    let output = std::process::Command::new(exe)
+    let mut child = std::process::Command::new(exe)
         .args([name, "--exact", "--nocapture", "--test-threads=1"])
         .env(ISOLATED_CHILD, "1")
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::inherit())
-        .output()
+        .spawn()
         .expect("starting the test's child process");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    // A hang fails the test too (the child's output is read after it ends: tests print little).
+    let deadline = std::time::Instant::now() + ISOLATED_TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for the child process") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{name} did not finish in {ISOLATED_TIMEOUT:?} in its child process");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().expect("piped"), &mut stdout)
+        .expect("reading the child's output");
     print!("{stdout}");
-    assert!(output.status.success(), "{name} failed in its child process: {}", output.status);
+    assert!(status.success(), "{name} failed in its child process: {status}");
     // A misspelt name would run nothing and succeed.
     assert!(stdout.contains("test result: ok. 1 passed"), "{name} did not run in its child process");
 }

@@ -85,6 +85,9 @@ pub(crate) fn imply_features(features: &mut wgt::Features) {
 pub struct Pin {
     usage: AtomicU8,
     slots: Mutex<Vec<(Weak<ResourceTable>, u32)>>,
+    /// The last submission index when the resource last left a table slot (removed, or its
+    /// table destroyed): submissions up to it may still reach it through that slot.
+    left_table_after: AtomicU64,
 }
 
 impl Pin {
@@ -119,8 +122,20 @@ impl Pin {
     }
 
     /// Whether any table may hold the resource.
-    pub(crate) fn in_tables(&self) -> bool {
+    fn in_tables(&self) -> bool {
         self.slots.lock().iter().any(|(t, _)| t.strong_count() > 0)
+    }
+
+    /// The resource left a slot when `last` was the last submission.
+    fn left_table(&self, last: SubmissionIndex) {
+        self.left_table_after.fetch_max(last, Ordering::AcqRel);
+    }
+
+    /// Whether a submission not yet observed complete (`completed`) may reach the resource
+    /// through a table: it is in one, or left one after a submission still running. Slots
+    /// it left are forgotten by [`Pin::add_slot`]; this index remembers them.
+    pub(crate) fn reachable(&self, completed: SubmissionIndex) -> bool {
+        self.left_table_after.load(Ordering::Acquire) > completed || self.in_tables()
     }
 
     /// Marks the slots holding the resource for rewriting at the next submission. Slots
@@ -233,6 +248,12 @@ pub(crate) fn map_state_changed(buffer: &Arc<Buffer>) {
     if matches!(*buffer.map_state.lock(), crate::resource::BufferMapState::Idle) {
         repin_buffer(buffer);
     }
+}
+
+/// Whether a submission in flight may reach `buffer` through a table (its mapping waits for
+/// them all).
+pub(crate) fn reachable_through_tables(buffer: &Buffer) -> bool {
+    buffer.pinned.reachable(buffer.device.resource_tables.completed())
 }
 
 /// [`repin_texture`] for buffers.
@@ -366,6 +387,15 @@ impl TableEntry {
 }
 
 impl TableEntry {
+    /// The entry's resource left its slot when `last` was the last submission.
+    fn left_table(&self, last: SubmissionIndex) {
+        match self {
+            Self::TextureView(view) => view.parent.pinned.left_table(last),
+            Self::Buffer { buffer, .. } => buffer.pinned.left_table(last),
+            Self::Sampler(_) => {}
+        }
+    }
+
     pub(crate) fn device(&self) -> &Arc<Device> {
         match self {
             Self::TextureView(view) => &view.device,
@@ -1090,6 +1120,9 @@ impl ResourceTable {
             self.mark_dirty(&mut state, slot);
             drop(state);
             drop(indices);
+            if let Some(removed) = &removed {
+                removed.left_table(last);
+            }
             self.device.resource_tables.raw.retire(last, removed);
         }
         #[cfg(feature = "trace")]
@@ -1122,7 +1155,10 @@ impl ResourceTable {
             .load(Ordering::Acquire);
         drop(indices);
         let entries = core::mem::take(&mut state.entries).into_values();
-        self.device.resource_tables.raw.retire(last, entries);
+        self.device
+            .resource_tables
+            .raw
+            .retire(last, entries.inspect(|e| e.left_table(last)));
         state.pending = VecDeque::new();
         state.available_after = Vec::new();
     }

@@ -159,14 +159,14 @@ pub(crate) fn create(device: &Arc<Device>, size: u32, label: Option<&str>) -> Re
     let layout = layout(device)?;
     let defaults = defaults(device)?;
     let raw = device.raw();
-    let metadata = untraced(device, || {
-        device.create_buffer(&wgt::BufferDescriptor {
+    // Not traced: wgpu-core traces buffers in `Global::device_create_buffer`.
+    let metadata = device
+        .create_buffer(&wgt::BufferDescriptor {
             label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table metadata")),
             size: metadata_size(size),
             usage: wgt::BufferUsages::STORAGE | wgt::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         })
-    })
     .map_err(|e| match e {
         crate::resource::CreateBufferError::Device(e) => e,
         e => {
@@ -458,13 +458,33 @@ fn prepare(
     if pins.is_empty() && dirty.is_empty() {
         return Ok(());
     }
-    for pin in pins {
-        match pin {
-            PendingPin::Texture(texture) => transition_texture(device, pending_writes, &texture, guard)?,
-            PendingPin::Buffer(buffer) => transition_buffer(device, pending_writes, &buffer, guard)?,
-        }
+    let result = pins
+        .iter()
+        .try_for_each(|pin| match pin {
+            PendingPin::Texture(texture) => transition_texture(device, pending_writes, texture, guard),
+            PendingPin::Buffer(buffer) => transition_buffer(device, pending_writes, buffer, guard),
+        })
+        .and_then(|()| write_tables(device, pending_writes, &dirty, guard));
+    if result.is_err() {
+        requeue(device, pins, &dirty);
     }
-    write_tables(device, pending_writes, dirty, guard)
+    result
+}
+
+/// After a failed preparation (the device may survive it, out of memory say), nothing is
+/// lost: the pins are queued again (a transition to the state a resource is in does
+/// nothing), and the tables are queued for a whole rewrite of their metadata (descriptors
+/// already written are known per slot and not written again).
+fn requeue(device: &Device, pins: Vec<PendingPin>, dirty: &[Weak<ResourceTable>]) {
+    device.resource_tables.raw.pins.lock().extend(pins);
+    for table in dirty.iter().filter_map(Weak::upgrade) {
+        // Tables not reached yet are still marked queued but left the device's list: queued
+        // again either way (twice is harmless, the second finds nothing to do).
+        let mut state = table.state.lock();
+        state.dirty.all = true;
+        state.dirty.queued = true;
+        device.resource_tables.raw.push_dirty(&table);
+    }
 }
 
 pub(crate) fn texture_uses(usage: wgt::PinnedUsage) -> wgt::TextureUses {
@@ -577,7 +597,7 @@ fn transition_buffer(
 fn write_tables(
     device: &Arc<Device>,
     pending_writes: &mut PendingWrites,
-    dirty: Vec<Weak<ResourceTable>>,
+    dirty: &[Weak<ResourceTable>],
     guard: &SnatchGuard,
 ) -> Result<(), DeviceError> {
     // Bytes to stage, and where each run goes (a table is queued once, so once here).
@@ -860,7 +880,7 @@ pub(crate) fn before_render_pass(reached: bool, encoder: &mut dyn hal::DynComman
 /// lifetime tracker releases when that submission completes (after every earlier one).
 /// Otherwise it is returned, to be destroyed as upstream does.
 pub(crate) fn on_destroy(queue: &Queue, pin: &super::Pin, temp: TempResource) -> Option<TempResource> {
-    if !pin.in_tables() {
+    if !pin.reachable(queue.device.resource_tables.completed()) {
         return Some(temp);
     }
     pin.slots_changed();
