@@ -1,0 +1,1240 @@
+//! The system under test: a program's operations run on a wgpu device (Vulkan with the
+//! validation layer through `hal_ext::harness`, or wgpu's noop backend), each outcome checked
+//! against the [`Model`] as it happens.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use hal_ext::harness::{find_source, texture_2d, GpuContext, ValidationLog};
+use proptest_state_machine::StateMachineTest;
+use wgpu::util::DeviceExt as _;
+
+use crate::model::{DeviceError, Model, Res, PROBED_SLOTS, STRIDE};
+use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
+
+/// Operations applied (by all programs, shrinking runs included), for the soak's count.
+pub static OPS: AtomicU64 = AtomicU64::new(0);
+/// Programs started.
+pub static PROGRAMS: AtomicU64 = AtomicU64::new(0);
+/// Probes read back and compared, and those of them where some slot showed a texel.
+pub static PROBES: AtomicU64 = AtomicU64::new(0);
+pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
+/// Slot operations answered `NotYetAvailable` (completion seen lagging).
+pub static NOT_YET_AVAILABLE: AtomicU64 = AtomicU64::new(0);
+
+/// One line of the counters above.
+pub fn counters() -> String {
+    let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
+    format!(
+        "{} ops, {} programs, {} probes compared ({} showing a texel), {} NotYetAvailable",
+        get(&OPS),
+        get(&PROGRAMS),
+        get(&PROBES),
+        get(&PROBES_WITH_TEXEL),
+        get(&NOT_YET_AVAILABLE)
+    )
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Vulkan (lavapipe in CI) with the Khronos validation layer: probes read back.
+    Vulkan,
+    /// wgpu's noop backend: API results and validation errors only.
+    Noop,
+}
+
+/// How programs run; set per thread with [`configure`] before a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub backend: Backend,
+    /// Programs one device serves before a fresh one is made (1: a device per program).
+    /// A device that saw a failure is never used again.
+    pub programs_per_device: u32,
+}
+
+/// A kept device and how many programs it served.
+type KeptDevice = Option<(Rc<Dev>, u32)>;
+
+thread_local! {
+    static SETTINGS: RefCell<Settings> = const {
+        RefCell::new(Settings { backend: Backend::Vulkan, programs_per_device: 1 })
+    };
+    /// Devices kept between programs, by `heterogeneous`, with the programs they served.
+    static DEVICES: RefCell<[KeptDevice; 2]> = const { RefCell::new([None, None]) };
+}
+
+pub fn configure(settings: Settings) {
+    SETTINGS.with(|s| *s.borrow_mut() = settings);
+    DEVICES.with(|d| *d.borrow_mut() = [None, None]);
+}
+
+fn settings() -> Settings {
+    SETTINGS.with(|s| *s.borrow())
+}
+
+const LIMITS: fn() -> wgpu::Limits = || wgpu::Limits {
+    max_resource_table_size: 4096,
+    ..Default::default()
+};
+
+/// Render probes draw into a 32×1 `Rgba32Uint` target: columns `0..31` probe slots, column
+/// 31 is where the other pipeline draws.
+const TARGET_WIDTH: u32 = 32;
+const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
+/// What the other render pipeline writes: `[Σ marker, MARK, groups, 1]`.
+const MARK: u32 = 0xC0DE;
+
+/// Compute probe: eight words per slot (see [`Model::probe`]).
+fn compute_probe_wgsl(heterogeneous: bool) -> String {
+    let storage = if heterogeneous {
+        r#"
+    out[b + 4u] = u32(hasResource<texture_storage_2d<u32, read>>(i));
+    out[b + 5u] = textureLoad(getResource<texture_storage_2d<u32, read>>(i), vec2(0, 0)).x;
+    out[b + 6u] = u32(hasResource<ptr<storage, Data, read>>(i));
+    out[b + 7u] = (*getResource<ptr<storage, Data, read>>(i)).values[0];"#
+    } else {
+        ""
+    };
+    format!(
+        r#"
+enable resource_table;
+struct Data {{ values: array<u32> }}
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) i: u32) {{
+    if i >= {PROBED_SLOTS}u {{ return; }}
+    let b = i * {STRIDE}u;
+    out[b] = u32(hasResource<texture_2d<u32>>(i));
+    out[b + 1u] = u32(hasResource<texture_2d<f32>>(i));
+    out[b + 2u] = u32(hasResource<sampler>(i));
+    out[b + 3u] = textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x;{storage}
+}}
+"#
+    )
+}
+
+/// The other compute pipeline: adds 1 to word 0 of each of its `k` groups' buffers.
+fn compute_other_wgsl(k: u32) -> String {
+    let mut s = String::new();
+    let mut body = String::new();
+    for j in 0..k {
+        s += &format!("@group({j}) @binding(0) var<storage, read_write> m{j}: array<u32>;\n");
+        body += &format!("    m{j}[0] = m{j}[0] + 1u;\n");
+    }
+    format!("{s}@compute @workgroup_size(1)\nfn main() {{\n{body}}}\n")
+}
+
+/// Vertices `0..6` cover columns `0..31`, vertices `6..12` column 31. (Not instances:
+/// an indirect draw with a non-zero first instance is skipped without
+/// `INDIRECT_FIRST_INSTANCE`.)
+const COLUMNS_VS: &str = r#"
+@vertex
+fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
+    let corner = array(vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0), vec2(0.0, 1.0))[v % 6u];
+    let other = v >= 6u;
+    let x0 = select(0.0, 31.0, other);
+    let x1 = select(31.0, 32.0, other);
+    let x = mix(x0, x1, corner.x) / 32.0 * 2.0 - 1.0;
+    return vec4(x, corner.y * 2.0 - 1.0, 0.0, 1.0);
+}
+"#;
+
+const RENDER_PROBE_FS: &str = r#"
+enable resource_table;
+@fragment
+fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<u32> {
+    let i = u32(pos.x);
+    return vec4(
+        u32(hasResource<texture_2d<u32>>(i)),
+        u32(hasResource<texture_2d<f32>>(i)),
+        u32(hasResource<sampler>(i)),
+        textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x,
+    );
+}
+"#;
+
+/// The other render pipeline: `[Σ m_j[0], MARK, k, 1]` from its `k` read-only groups.
+fn render_other_fs(k: u32) -> String {
+    let mut s = String::new();
+    let mut sum = String::from("0u");
+    for j in 0..k {
+        s += &format!("@group({j}) @binding(0) var<storage, read> m{j}: array<u32>;\n");
+        sum += &format!(" + m{j}[0]");
+    }
+    format!("{s}@fragment\nfn fs() -> @location(0) vec4<u32> {{\n    return vec4({sum}, {MARK}u, {k}u, 1u);\n}}\n")
+}
+
+/// Word 0 of read-only marker buffer `j` (bound by the other render pipeline's group `j`).
+fn marker_value(j: u32) -> u32 {
+    1000 + j
+}
+
+/// A device and what every program on it shares: layouts, pipelines (made on first use),
+/// indirect arguments, padding and marker buffers.
+pub struct Dev {
+    shared: RefCell<Shared>,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    heterogeneous: bool,
+    vulkan: bool,
+    /// Whether a program failed on it (then it is not used again).
+    poisoned: std::cell::Cell<bool>,
+    /// Last: dropping it checks the validation log after the device is gone.
+    _ctx: Option<GpuContext>,
+}
+
+#[derive(Default)]
+struct Shared {
+    compute_probe: HashMap<u32, wgpu::ComputePipeline>,
+    compute_other: HashMap<u32, wgpu::ComputePipeline>,
+    render_probe: HashMap<u32, wgpu::RenderPipeline>,
+    render_other: HashMap<u32, wgpu::RenderPipeline>,
+    statics: Option<Statics>,
+}
+
+struct Statics {
+    rw: wgpu::BindGroupLayout,
+    ro: wgpu::BindGroupLayout,
+    /// Compute probe's padding groups 1 and 2 (read-write, never written).
+    pads: Vec<wgpu::BindGroup>,
+    /// Read-only marker groups `m_j = [marker_value(j)]` (render padding and markers).
+    markers: Vec<wgpu::BindGroup>,
+    dispatch_args: wgpu::Buffer,
+    /// `[6, 1, 0, 0]` (probe: vertices 0..6) then `[6, 1, 6, 0]` (other: vertices 6..12).
+    draw_args: wgpu::Buffer,
+    _keep: Vec<wgpu::Buffer>,
+}
+
+impl Dev {
+    fn new(heterogeneous: bool) -> Self {
+        let features = if heterogeneous {
+            wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
+        } else {
+            wgpu::Features::SAMPLING_RESOURCE_TABLE
+        };
+        let (device, queue, ctx, vulkan) = match settings().backend {
+            Backend::Vulkan => {
+                let ctx = GpuContext::new(features, LIMITS());
+                (ctx.device.clone(), ctx.queue.clone(), Some(ctx), true)
+            }
+            Backend::Noop => {
+                let (d, q) = hal_ext::harness::noop_device(features, LIMITS());
+                (d, q, None, false)
+            }
+        };
+        Self {
+            shared: RefCell::default(),
+            device,
+            queue,
+            heterogeneous,
+            vulkan,
+            poisoned: std::cell::Cell::new(false),
+            _ctx: ctx,
+        }
+    }
+
+    /// A device for a program: a kept one, or a new one.
+    fn get(heterogeneous: bool) -> Rc<Dev> {
+        let per_device = settings().programs_per_device.max(1);
+        DEVICES.with(|d| {
+            let mut d = d.borrow_mut();
+            let slot = &mut d[heterogeneous as usize];
+            if let Some((dev, used)) = slot {
+                if *used < per_device && !dev.poisoned.get() {
+                    *used += 1;
+                    return dev.clone();
+                }
+            }
+            *slot = None;
+            let dev = Rc::new(Dev::new(heterogeneous));
+            *slot = Some((dev.clone(), 1));
+            dev
+        })
+    }
+
+    fn module(&self, source: &str) -> wgpu::ShaderModule {
+        self.device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: None,
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            })
+    }
+
+    fn statics<R>(&self, f: impl FnOnce(&Statics) -> R) -> R {
+        let mut shared = self.shared.borrow_mut();
+        let statics = shared.statics.get_or_insert_with(|| {
+            let layout = |visibility, read_only| {
+                self.device
+                    .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                        label: None,
+                        entries: &[wgpu::BindGroupLayoutEntry {
+                            binding: 0,
+                            visibility,
+                            ty: wgpu::BindingType::Buffer {
+                                ty: wgpu::BufferBindingType::Storage { read_only },
+                                has_dynamic_offset: false,
+                                min_binding_size: None,
+                            },
+                            count: None,
+                        }],
+                    })
+            };
+            let rw = layout(wgpu::ShaderStages::COMPUTE, false);
+            let ro = layout(wgpu::ShaderStages::FRAGMENT, true);
+            let words = |usage, data: &[u32]| {
+                self.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: None,
+                        contents: &data
+                            .iter()
+                            .flat_map(|w| w.to_le_bytes())
+                            .collect::<Vec<_>>(),
+                        usage,
+                    })
+            };
+            let mut keep = Vec::new();
+            let mut group = |bgl: &wgpu::BindGroupLayout, data: &[u32]| {
+                let buffer = words(wgpu::BufferUsages::STORAGE, data);
+                let g = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: bgl,
+                    entries: &[wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: buffer.as_entire_binding(),
+                    }],
+                });
+                keep.push(buffer);
+                g
+            };
+            let pads = (0..3).map(|_| group(&rw, &[0; 4])).collect();
+            let markers = (0..3)
+                .map(|j| group(&ro, &[marker_value(j), 0, 0, 0]))
+                .collect();
+            Statics {
+                dispatch_args: words(wgpu::BufferUsages::INDIRECT, &[1, 1, 1]),
+                draw_args: words(wgpu::BufferUsages::INDIRECT, &[6, 1, 0, 0, 6, 1, 6, 0]),
+                rw,
+                ro,
+                pads,
+                markers,
+                _keep: keep,
+            }
+        });
+        f(statics)
+    }
+
+    fn layout(
+        &self,
+        bgl: &wgpu::BindGroupLayout,
+        groups: u32,
+        table: bool,
+    ) -> wgpu::PipelineLayout {
+        let layouts = vec![Some(bgl); groups as usize];
+        let desc = wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &layouts,
+            immediate_size: 0,
+        };
+        if table {
+            self.device
+                .create_pipeline_layout_with_resource_table(&desc)
+        } else {
+            self.device.create_pipeline_layout(&desc)
+        }
+    }
+
+    fn compute_pipeline(&self, probe: bool, groups: u32) -> wgpu::ComputePipeline {
+        let cached = {
+            let shared = self.shared.borrow();
+            let map = if probe {
+                &shared.compute_probe
+            } else {
+                &shared.compute_other
+            };
+            map.get(&groups).cloned()
+        };
+        if let Some(p) = cached {
+            return p;
+        }
+        let layout = self.statics(|s| self.layout(&s.rw, groups, probe));
+        let source = if probe {
+            compute_probe_wgsl(self.heterogeneous)
+        } else {
+            compute_other_wgsl(groups)
+        };
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(if probe { "probe" } else { "other" }),
+                layout: Some(&layout),
+                module: &self.module(&source),
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+        let mut shared = self.shared.borrow_mut();
+        let map = if probe {
+            &mut shared.compute_probe
+        } else {
+            &mut shared.compute_other
+        };
+        map.insert(groups, pipeline.clone());
+        pipeline
+    }
+
+    fn render_pipeline(&self, probe: bool, groups: u32) -> wgpu::RenderPipeline {
+        let cached = {
+            let shared = self.shared.borrow();
+            let map = if probe {
+                &shared.render_probe
+            } else {
+                &shared.render_other
+            };
+            map.get(&groups).cloned()
+        };
+        if let Some(p) = cached {
+            return p;
+        }
+        let layout = self.statics(|s| self.layout(&s.ro, groups, probe));
+        let fs = if probe {
+            RENDER_PROBE_FS.to_string()
+        } else {
+            render_other_fs(groups)
+        };
+        let module = self.module(&format!("{fs}{COLUMNS_VS}"));
+        let pipeline =
+            hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET_FORMAT);
+        let mut shared = self.shared.borrow_mut();
+        let map = if probe {
+            &mut shared.render_probe
+        } else {
+            &mut shared.render_other
+        };
+        map.insert(groups, pipeline.clone());
+        pipeline
+    }
+}
+
+/// A command buffer's probe, waiting for its submission and read-back.
+struct Recorded {
+    probe: Probe,
+    /// Where the results are copied (`None` on noop: nothing is read back).
+    staging: Option<wgpu::Buffer>,
+}
+
+/// A submitted probe whose results are awaited.
+struct Readback {
+    step: usize,
+    probe: Probe,
+    staging: wgpu::Buffer,
+    mapped: Arc<AtomicBool>,
+    expected: Vec<u32>,
+}
+
+/// The objects of a running program, next to its model.
+pub struct Sut {
+    model: Model,
+    tables: Vec<Option<wgpu::ResourceTable>>,
+    textures: Vec<(Option<wgpu::Texture>, wgpu::TextureView)>,
+    samplers: Vec<wgpu::Sampler>,
+    buffers: Vec<wgpu::Buffer>,
+    recorded: Vec<(wgpu::CommandBuffer, Recorded)>,
+    pending: Vec<Readback>,
+    step: usize,
+    finished: bool,
+    /// Last: the device outlives the program's objects.
+    dev: Rc<Dev>,
+}
+
+/// The submission index wgpu returned (its `Debug` form is the only public view of it).
+fn index_of(index: &wgpu::SubmissionIndex) -> u64 {
+    let text = format!("{index:?}");
+    text.chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or_else(|_| panic!("cannot read a submission index from {text}"))
+}
+
+/// Which kind of validation error `error` is (by the wgpu-core error in its sources).
+fn classify(error: &wgpu::Error) -> Option<DeviceError> {
+    use wgpu_core::device::queue::{QueueSubmitError, QueueWriteError};
+    use wgpu_core::resource_table::{
+        CreateResourceTableError, PinError, ResourceTableBindingError,
+    };
+    if find_source::<CreateResourceTableError>(error).is_some() {
+        Some(DeviceError::CreateTable)
+    } else if find_source::<ResourceTableBindingError>(error).is_some() {
+        Some(DeviceError::Binding)
+    } else if find_source::<PinError>(error).is_some() {
+        Some(DeviceError::Pin)
+    } else if find_source::<QueueWriteError>(error).is_some() {
+        Some(DeviceError::Write)
+    } else if find_source::<QueueSubmitError>(error).is_some() {
+        Some(DeviceError::Submit)
+    } else if format!("{error:?}").contains("MissingResourceTable") {
+        // `BinderError` is private to wgpu-core.
+        Some(DeviceError::MissingTable)
+    } else {
+        None
+    }
+}
+
+impl Sut {
+    fn new(init: &RefState) -> Self {
+        PROGRAMS.fetch_add(1, Ordering::Relaxed);
+        let dev = Dev::get(init.heterogeneous);
+        // Start from an idle device: every earlier submission (of an earlier program on a
+        // kept device) complete, and the last index known.
+        let last = index_of(&dev.queue.submit([]));
+        dev.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("waiting for the device");
+        if dev.vulkan {
+            let messages = ValidationLog::install().take();
+            assert!(
+                messages.is_empty(),
+                "validation messages before the program: {messages:#?}"
+            );
+        }
+        let mut sut = Self {
+            model: Model::new(init.heterogeneous, last),
+            tables: Vec::new(),
+            textures: Vec::new(),
+            samplers: Vec::new(),
+            buffers: Vec::new(),
+            recorded: Vec::new(),
+            pending: Vec::new(),
+            step: usize::MAX,
+            finished: false,
+            dev,
+        };
+        assert_eq!(sut.create_table(init.tables[0].size), None);
+        sut.step = 0;
+        sut
+    }
+
+    fn fail(&self, op: &Op, message: impl std::fmt::Display) -> ! {
+        if self.step == usize::MAX {
+            panic!("divergence at the end of the program (`{op}`): {message}")
+        }
+        panic!("divergence at step {} `{op}`: {message}", self.step)
+    }
+
+    fn create_table(&mut self, size: u32) -> Option<DeviceError> {
+        self.tables.push(Some(self.dev.device.create_resource_table(
+            &wgpu::ResourceTableDescriptor { label: None, size },
+        )));
+        self.model.create_table(size)
+    }
+
+    fn table(&self, t: usize) -> &wgpu::ResourceTable {
+        self.tables[t]
+            .as_ref()
+            .expect("a live table (preconditions)")
+    }
+
+    fn texture(&self, i: usize) -> &wgpu::Texture {
+        self.textures[i]
+            .0
+            .as_ref()
+            .expect("a live texture (preconditions)")
+    }
+
+    fn resource(&self, res: Res) -> wgpu::BindingResource<'_> {
+        match res {
+            Res::Texture(i) => wgpu::BindingResource::TextureView(&self.textures[i].1),
+            Res::Sampler(i) => wgpu::BindingResource::Sampler(&self.samplers[i]),
+            Res::Buffer(i) => self.buffers[i].as_entire_binding(),
+        }
+    }
+
+    /// Runs one operation inside a validation error scope and checks it.
+    fn run(&mut self, op: &Op) {
+        OPS.fetch_add(1, Ordering::Relaxed);
+        let scope = self
+            .dev
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let expected = self.execute(op);
+        let error = pollster::block_on(scope.pop());
+        let got = error.as_ref().map(classify);
+        match (expected, &got) {
+            (None, None) => {}
+            (Some(e), Some(Some(g))) if e == *g => {}
+            (e, _) => self.fail(
+                op,
+                format!(
+                    "expected validation error {e:?}, got {}",
+                    error.map_or("none".to_string(), |err| format!("{err}"))
+                ),
+            ),
+        }
+        if self.dev.vulkan {
+            let messages = ValidationLog::install().take();
+            if !messages.is_empty() {
+                self.fail(op, format!("validation layer: {messages:#?}"));
+            }
+        }
+    }
+
+    /// Executes `op` and checks its immediate results; returns the validation error the
+    /// model expects of it.
+    fn execute(&mut self, op: &Op) -> Option<DeviceError> {
+        let dev = self.dev.clone();
+        match *op {
+            Op::CreateTable { size } => self.create_table(size),
+            Op::DestroyTable { table } => {
+                self.table(table).destroy();
+                self.model.destroy_table(table);
+                None
+            }
+            Op::DropTable { table } => {
+                self.tables[table] = None;
+                None
+            }
+            Op::CreateTexture {
+                value,
+                float,
+                sampled,
+                storage,
+                pinned,
+            } => {
+                let mut usage = wgpu::TextureUsages::COPY_DST;
+                usage.set(wgpu::TextureUsages::TEXTURE_BINDING, sampled);
+                usage.set(wgpu::TextureUsages::STORAGE_BINDING, storage);
+                let format = if float {
+                    wgpu::TextureFormat::R32Float
+                } else {
+                    wgpu::TextureFormat::R32Uint
+                };
+                let texture = texture_2d(&dev.device, format, 1, 1, usage);
+                write_texel(&dev.queue, &texture, value);
+                let view = texture.create_view(&Default::default());
+                self.model.create_texture(value, float, sampled, storage);
+                let error = pinned.then(|| {
+                    texture.pin(wgpu::PinnedUsage::Sampled);
+                    self.model
+                        .pin_texture(self.textures.len(), Some(crate::model::Pin::Sampled))
+                });
+                self.textures.push((Some(texture), view));
+                error.flatten()
+            }
+            Op::WriteTexture { tex, value } => {
+                write_texel(&dev.queue, self.texture(tex), value);
+                self.model.write_texture(tex, value)
+            }
+            Op::PinTexture { tex, pin } => {
+                match pin {
+                    Some(p) => self.texture(tex).pin(p.wgpu()),
+                    None => self.texture(tex).unpin(),
+                }
+                self.model.pin_texture(tex, pin)
+            }
+            Op::DestroyTexture { tex } => {
+                self.texture(tex).destroy();
+                self.model.destroy_texture(tex);
+                None
+            }
+            Op::DropTexture { tex } => {
+                self.textures[tex].0 = None;
+                None
+            }
+            Op::CreateSampler => {
+                self.samplers
+                    .push(dev.device.create_sampler(&Default::default()));
+                self.model.samplers += 1;
+                None
+            }
+            Op::CreateBuffer { value, storage } => {
+                let mut usage = wgpu::BufferUsages::COPY_DST;
+                usage.set(wgpu::BufferUsages::STORAGE, storage);
+                let buffer = dev.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 16,
+                    usage,
+                    mapped_at_creation: false,
+                });
+                dev.queue.write_buffer(&buffer, 0, &value.to_le_bytes());
+                self.buffers.push(buffer);
+                self.model.create_buffer(value, storage);
+                None
+            }
+            Op::WriteBuffer { buf, value } => {
+                dev.queue
+                    .write_buffer(&self.buffers[buf], 0, &value.to_le_bytes());
+                self.model.write_buffer(buf, value)
+            }
+            Op::PinBuffer { buf, pin } => {
+                match pin {
+                    Some(p) => self.buffers[buf].pin(p.wgpu()),
+                    None => self.buffers[buf].unpin(),
+                }
+                self.model.pin_buffer(buf, pin)
+            }
+            Op::DestroyBuffer { buf } => {
+                self.buffers[buf].destroy();
+                self.model.destroy_buffer(buf);
+                None
+            }
+            Op::Update { table, slot, res } => {
+                let got = self.table(table).update(slot, self.resource(res));
+                if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
+                    NOT_YET_AVAILABLE.fetch_add(1, Ordering::Relaxed);
+                }
+                self.model
+                    .update(table, slot, res, &got)
+                    .unwrap_or_else(|d| self.fail(op, d))
+            }
+            Op::Insert { table, res } => {
+                let got = self.table(table).insert_binding(self.resource(res));
+                self.model
+                    .insert_binding(table, res, &got)
+                    .unwrap_or_else(|d| self.fail(op, d))
+                    .0
+            }
+            Op::Remove { table, slot } => {
+                let got = self.table(table).remove_binding(slot);
+                self.model
+                    .remove_binding(table, slot, &got)
+                    .unwrap_or_else(|d| self.fail(op, d));
+                None
+            }
+            Op::Record(ref probe) => {
+                let recorded = self.record(probe);
+                self.recorded.push(recorded);
+                probe.loses_table().then_some(DeviceError::MissingTable)
+            }
+            Op::Submit {
+                ref probes,
+                read_back,
+            } => {
+                let mut all = std::mem::take(&mut self.recorded);
+                for probe in probes {
+                    all.push(self.record(probe));
+                }
+                let tables: Vec<usize> = all.iter().map(|(_, r)| r.probe.table).collect();
+                let invalid = all.iter().any(|(_, r)| r.probe.loses_table());
+                let expected_submit = self.model.submit_error(&tables, invalid);
+                let (buffers, records): (Vec<_>, Vec<_>) = all.into_iter().unzip();
+                // The submission's own error, apart from the recording's.
+                let scope = dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
+                let index = index_of(&dev.queue.submit(buffers));
+                let error = pollster::block_on(scope.pop());
+                let got = error.as_ref().and_then(classify);
+                if got != expected_submit {
+                    self.fail(
+                        op,
+                        format!(
+                            "expected the submission to raise {expected_submit:?}, got {}",
+                            error.map_or("none".to_string(), |e| format!("{e}"))
+                        ),
+                    );
+                }
+                if expected_submit.is_none() {
+                    self.model
+                        .submitted(index)
+                        .unwrap_or_else(|d| self.fail(op, d));
+                    for r in records {
+                        self.expect(r);
+                    }
+                }
+                if read_back {
+                    self.wait(op);
+                }
+                // Recording a probe that loses its table is an error of its own.
+                probes
+                    .iter()
+                    .any(Probe::loses_table)
+                    .then_some(DeviceError::MissingTable)
+            }
+            Op::Poll => {
+                let status = dev
+                    .device
+                    .poll(wgpu::PollType::Poll)
+                    .unwrap_or_else(|e| self.fail(op, format!("poll: {e}")));
+                if status.is_queue_empty() {
+                    self.model.all_completed();
+                }
+                self.check_mapped(op, false);
+                None
+            }
+            Op::Wait => {
+                self.wait(op);
+                None
+            }
+        }
+    }
+
+    /// Waits for all submitted work and checks every read-back.
+    fn wait(&mut self, op: &Op) {
+        self.dev
+            .device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .unwrap_or_else(|e| self.fail(op, format!("wait: {e}")));
+        self.model.all_completed();
+        self.check_mapped(op, true);
+    }
+
+    /// A successful submission: what its probe must read, from the model now.
+    fn expect(&mut self, r: Recorded) {
+        let Some(staging) = r.staging else { return };
+        let probe = r.probe;
+        let slots = self.model.probe(probe.table);
+        let expected = if probe.kind.render() {
+            // Columns 0..31: the first four words of each slot; column 31: the last other
+            // pipeline drawn.
+            let mut px: Vec<u32> = slots
+                .chunks_exact(STRIDE)
+                .flat_map(|w| w[..4].to_vec())
+                .collect();
+            px.extend(match probe.after.or(probe.before) {
+                Some(k) => [(0..k).map(marker_value).sum(), MARK, k, 1],
+                None => [0; 4],
+            });
+            px
+        } else {
+            let mut words = slots;
+            for k in [probe.before, probe.after].into_iter().flatten() {
+                words.extend(std::iter::repeat_n(1, k as usize));
+            }
+            words
+        };
+        let mapped = Arc::new(AtomicBool::new(false));
+        let flag = mapped.clone();
+        staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+            r.expect("mapping a read-back buffer");
+            flag.store(true, Ordering::SeqCst);
+        });
+        self.pending.push(Readback {
+            step: self.step,
+            probe,
+            staging,
+            mapped,
+            expected,
+        });
+    }
+
+    /// Compares the read-backs that arrived (all must have, after a wait).
+    fn check_mapped(&mut self, op: &Op, all: bool) {
+        let pending = std::mem::take(&mut self.pending);
+        for r in pending {
+            if !r.mapped.load(Ordering::SeqCst) {
+                if all {
+                    self.fail(
+                        op,
+                        format!(
+                            "the read-back of step {} was not mapped after a wait",
+                            r.step
+                        ),
+                    );
+                }
+                self.pending.push(r);
+                continue;
+            }
+            let got: Vec<u32> = r
+                .staging
+                .slice(..)
+                .get_mapped_range()
+                .expect("the mapped read-back")
+                .chunks_exact(4)
+                .take(r.expected.len())
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            if got != r.expected {
+                self.fail(op, describe_mismatch(&r, &got));
+            }
+            PROBES.fetch_add(1, Ordering::Relaxed);
+            let stride = if r.probe.kind.render() { 4 } else { STRIDE };
+            if got
+                .chunks(stride)
+                .take(PROBED_SLOTS)
+                .any(|w| w.len() > 3 && w[3] != 0)
+            {
+                PROBES_WITH_TEXEL.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Records one command buffer with `probe`'s pass, and the copies of its results.
+    fn record(&self, probe: &Probe) -> (wgpu::CommandBuffer, Recorded) {
+        let dev = &self.dev;
+        let table = self.table(probe.table);
+        let mut encoder = dev.device.create_command_encoder(&Default::default());
+        let staging = if probe.kind.render() {
+            self.record_render(&mut encoder, table, probe)
+        } else {
+            self.record_compute(&mut encoder, table, probe)
+        };
+        (
+            encoder.finish(),
+            Recorded {
+                probe: probe.clone(),
+                staging: dev.vulkan.then_some(staging),
+            },
+        )
+    }
+
+    fn storage_buffer(&self, words: usize) -> wgpu::Buffer {
+        self.dev.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: (words * 4) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        })
+    }
+
+    fn staging(&self, bytes: u64) -> wgpu::Buffer {
+        self.dev.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("read-back"),
+            size: bytes,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    }
+
+    fn group(&self, buffer: &wgpu::Buffer) -> wgpu::BindGroup {
+        self.dev.statics(|s| {
+            self.dev
+                .device
+                .create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &s.rw,
+                    entries: &[wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: buffer.as_entire_binding(),
+                    }],
+                })
+        })
+    }
+
+    fn record_compute(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        table: &wgpu::ResourceTable,
+        probe: &Probe,
+    ) -> wgpu::Buffer {
+        let dev = &self.dev;
+        let out = self.storage_buffer(PROBED_SLOTS * STRIDE);
+        let out_group = self.group(&out);
+        let probe_pipeline = dev.compute_pipeline(true, probe.groups);
+        // The other pipeline's buffers, before then after.
+        let others: Vec<(u32, wgpu::ComputePipeline, Vec<wgpu::Buffer>)> =
+            [probe.before, probe.after]
+                .into_iter()
+                .flatten()
+                .map(|k| {
+                    (
+                        k,
+                        dev.compute_pipeline(false, k),
+                        (0..k).map(|_| self.storage_buffer(1)).collect(),
+                    )
+                })
+                .collect();
+        let other_groups: Vec<Vec<wgpu::BindGroup>> = others
+            .iter()
+            .map(|(_, _, bufs)| bufs.iter().map(|b| self.group(b)).collect())
+            .collect();
+        let (pads, args) = dev.statics(|s| (s.pads.clone(), s.dispatch_args.clone()));
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            if probe.table_first {
+                pass.set_resource_table(Some(table));
+            }
+            let other = |pass: &mut wgpu::ComputePass<'_>, n: usize| {
+                let (k, pipeline, _) = &others[n];
+                pass.set_pipeline(pipeline);
+                for (j, g) in other_groups[n].iter().enumerate().take(*k as usize) {
+                    pass.set_bind_group(j as u32, g, &[]);
+                }
+                pass.dispatch_workgroups(1, 1, 1);
+            };
+            if probe.before.is_some() {
+                other(&mut pass, 0);
+            }
+            if !probe.table_first {
+                pass.set_resource_table(Some(table));
+            }
+            pass.set_pipeline(&probe_pipeline);
+            pass.set_bind_group(0, &out_group, &[]);
+            for j in 1..probe.groups {
+                pass.set_bind_group(j, &pads[j as usize], &[]);
+            }
+            if probe.unset == Unset::Null {
+                pass.set_resource_table(None);
+            }
+            if probe.kind == ProbeKind::ComputeIndirect {
+                pass.dispatch_workgroups_indirect(&args, 0);
+            } else {
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+            if probe.after.is_some() {
+                other(&mut pass, others.len() - 1);
+            }
+        }
+        let marker_words: usize = others.iter().map(|(k, _, _)| *k as usize).sum();
+        let out_bytes = (PROBED_SLOTS * STRIDE * 4) as u64;
+        let staging = self.staging(out_bytes + marker_words as u64 * 4 + 4);
+        encoder.copy_buffer_to_buffer(&out, 0, &staging, 0, out_bytes);
+        let mut offset = out_bytes;
+        for (_, _, bufs) in &others {
+            for b in bufs {
+                encoder.copy_buffer_to_buffer(b, 0, &staging, offset, 4);
+                offset += 4;
+            }
+        }
+        staging
+    }
+
+    fn record_render(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        table: &wgpu::ResourceTable,
+        probe: &Probe,
+    ) -> wgpu::Buffer {
+        let dev = &self.dev;
+        let target = texture_2d(
+            &dev.device,
+            TARGET_FORMAT,
+            TARGET_WIDTH,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        );
+        let view = target.create_view(&Default::default());
+        let probe_pipeline = dev.render_pipeline(true, probe.groups);
+        let others: Vec<(u32, wgpu::RenderPipeline)> = [probe.before, probe.after]
+            .into_iter()
+            .flatten()
+            .map(|k| (k, dev.render_pipeline(false, k)))
+            .collect();
+        let (markers, args) = dev.statics(|s| (s.markers.clone(), s.draw_args.clone()));
+        // Upstream wgpu-core's indirect-draw validation asserts on the noop adapter's limits
+        // (`min_storage_buffer_offset_alignment` 1): noop runs draw directly.
+        let indirect = probe.kind == ProbeKind::RenderIndirect && dev.vulkan;
+        // The same commands on a pass or a bundle encoder.
+        macro_rules! commands {
+            ($pass:ident, $before_probe:block) => {{
+                if probe.table_first {
+                    $pass.set_resource_table(Some(table));
+                }
+                let mut n = 0;
+                if probe.before.is_some() {
+                    let (k, pipeline) = &others[n];
+                    n += 1;
+                    $pass.set_pipeline(pipeline);
+                    for j in 0..*k {
+                        $pass.set_bind_group(j, &markers[j as usize], &[]);
+                    }
+                    if indirect {
+                        $pass.draw_indirect(&args, 16);
+                    } else {
+                        $pass.draw(6..12, 0..1);
+                    }
+                }
+                if !probe.table_first {
+                    $pass.set_resource_table(Some(table));
+                }
+                $before_probe
+                $pass.set_pipeline(&probe_pipeline);
+                for j in 0..probe.groups {
+                    $pass.set_bind_group(j, &markers[j as usize], &[]);
+                }
+                if probe.unset == Unset::Null && probe.kind != ProbeKind::Bundle {
+                    $pass.set_resource_table(None);
+                }
+                if indirect {
+                    $pass.draw_indirect(&args, 0);
+                } else {
+                    $pass.draw(0..6, 0..1);
+                }
+                if probe.after.is_some() {
+                    let (k, pipeline) = &others[n];
+                    $pass.set_pipeline(pipeline);
+                    for j in 0..*k {
+                        $pass.set_bind_group(j, &markers[j as usize], &[]);
+                    }
+                    if indirect {
+                        $pass.draw_indirect(&args, 16);
+                    } else {
+                        $pass.draw(6..12, 0..1);
+                    }
+                }
+            }};
+        }
+        let bundle = (probe.kind == ProbeKind::Bundle).then(|| {
+            let mut b =
+                dev.device
+                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                        label: None,
+                        color_formats: &[Some(TARGET_FORMAT)],
+                        depth_stencil: None,
+                        sample_count: 1,
+                        multiview: None,
+                    });
+            commands!(b, {});
+            b.finish(&Default::default())
+        });
+        let empty_bundle = (probe.unset == Unset::EmptyBundle).then(|| {
+            dev.device
+                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: None,
+                    color_formats: &[Some(TARGET_FORMAT)],
+                    depth_stencil: None,
+                    sample_count: 1,
+                    multiview: None,
+                })
+                .finish(&Default::default())
+        });
+        {
+            let mut pass = hal_ext::harness::clear_pass(encoder, &view, wgpu::Color::TRANSPARENT);
+            match &bundle {
+                Some(b) => pass.execute_bundles([b]),
+                None => commands!(pass, {
+                    if let Some(empty) = &empty_bundle {
+                        pass.execute_bundles([empty]);
+                    }
+                }),
+            }
+        }
+        let row = TARGET_WIDTH * 16;
+        let staging = self.staging(u64::from(row));
+        encoder.copy_texture_to_buffer(
+            target.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &staging,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: None,
+                },
+            },
+            wgpu::Extent3d {
+                width: TARGET_WIDTH,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+        );
+        staging
+    }
+
+    /// The end of a program: everything submitted completes and is checked, and the
+    /// validation layer said nothing.
+    fn finish(&mut self) {
+        self.step = usize::MAX;
+        self.finished = true;
+        let op = Op::Wait;
+        self.wait(&op);
+        self.recorded.clear();
+        self.tables.clear();
+        self.textures.clear();
+        self.buffers.clear();
+        self.samplers.clear();
+        // The dropped objects' releases go with the next submission.
+        self.dev.queue.submit([]);
+        self.wait(&op);
+        if self.dev.vulkan {
+            let messages = ValidationLog::install().take();
+            assert!(
+                messages.is_empty(),
+                "validation layer at the end of the program: {messages:#?}"
+            );
+        }
+    }
+}
+
+impl Drop for Sut {
+    fn drop(&mut self) {
+        if !self.finished || std::thread::panicking() {
+            // A failed program: its device is not used again (nothing it left can affect
+            // a later program, the minimal one included).
+            self.dev.poisoned.set(true);
+            DEVICES.with(|d| {
+                if let Ok(mut d) = d.try_borrow_mut() {
+                    let slot = &mut d[self.dev.heterogeneous as usize];
+                    if slot
+                        .as_ref()
+                        .is_some_and(|(dev, _)| Rc::ptr_eq(dev, &self.dev))
+                    {
+                        *slot = None;
+                    }
+                }
+            });
+        }
+    }
+}
+
+fn write_texel(queue: &wgpu::Queue, texture: &wgpu::Texture, value: u32) {
+    queue.write_texture(
+        texture.as_image_copy(),
+        &value.to_le_bytes(),
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
+        wgpu::Extent3d::default(),
+    );
+}
+
+/// Names the words of a probe that differ from the model.
+fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
+    const NAMES: [&str; STRIDE] = [
+        "hasResource<texture_2d<u32>>",
+        "hasResource<texture_2d<f32>>",
+        "hasResource<sampler>",
+        "texel u32",
+        "hasResource<texture_storage_2d<u32, read>>",
+        "storage texel",
+        "hasResource<ptr<storage, Data, read>>",
+        "buffer word 0",
+    ];
+    let render = r.probe.kind.render();
+    let stride = if render { 4 } else { STRIDE };
+    let mut lines = Vec::new();
+    for (i, (g, e)) in got.iter().zip(&r.expected).enumerate() {
+        if g == e {
+            continue;
+        }
+        let (slot, word) = (i / stride, i % stride);
+        let what = if slot < PROBED_SLOTS {
+            format!("slot {slot} {}", NAMES[word])
+        } else if render {
+            format!("the other pipeline's pixel, word {word}")
+        } else {
+            format!("the other pipeline's marker {}", i - PROBED_SLOTS * STRIDE)
+        };
+        lines.push(format!("{what}: GPU {g}, model {e}"));
+        if lines.len() == 12 {
+            lines.push("…".into());
+            break;
+        }
+    }
+    format!(
+        "probe of step {} `{}` read:\n    {}",
+        r.step,
+        r.probe,
+        lines.join("\n    ")
+    )
+}
+
+impl StateMachineTest for Sut {
+    type SystemUnderTest = Sut;
+    type Reference = Programs;
+
+    fn init_test(init: &RefState) -> Sut {
+        Sut::new(init)
+    }
+
+    fn apply(mut sut: Sut, _: &RefState, op: Op) -> Sut {
+        sut.run(&op);
+        sut.step += 1;
+        sut
+    }
+
+    fn teardown(mut sut: Sut) {
+        sut.finish();
+    }
+}

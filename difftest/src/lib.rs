@@ -1,0 +1,155 @@
+//! Differential (model-based) testing of resource tables.
+//!
+//! `proptest-state-machine` generates random programs of the bindless API
+//! ([`ops::Op`]: textures, samplers and storage buffers created, written, pinned, unpinned,
+//! destroyed and dropped; tables created, destroyed and dropped; `update`, `insert_binding`
+//! and `remove_binding`, slots out of range included; command buffers recorded now and
+//! submitted later; submissions of probes read back at once or later; `poll` and waits). Each
+//! operation runs on a wgpu device ([`gpu::Sut`]) and on the CPU model of the proposal
+//! ([`model::Model`], the executable spec), and every observable result is compared as it
+//! happens:
+//!
+//! - each slot operation's result: `Ok`, the exact [`wgpu::ResourceTableError`], and the slot
+//!   `insert_binding` returns (the lowest available one);
+//! - which validation error each operation raises, if any (by the wgpu-core error type:
+//!   binding, pin, queue write, submit of a destroyed table);
+//! - for each probe, value by value, what a shader reads for slots `0..31`:
+//!   `hasResource<texture_2d<u32>>`, `hasResource<texture_2d<f32>>`, `hasResource<sampler>`
+//!   and the texel of `getResource<texture_2d<u32>>` (heterogeneous devices also the storage
+//!   texture and storage buffer forms); probes are compute passes (`dispatch_workgroups` or
+//!   `_indirect`), render passes drawing one pixel per slot, or render bundles, with another
+//!   pipeline of 0–3 bind groups of its own and no table before and/or after the probe
+//!   pipeline in the same pass, whose writes are checked too;
+//! - on Vulkan, any message of the Khronos validation layer; and any panic.
+//!
+//! A failure is shrunk by proptest to a minimal program, printed one Rust-like line per
+//! operation ([`ops::program_text`]).
+//!
+//! **Nondeterminism.** The GPU completes submissions when it does: `queue.submit` and
+//! `device.poll(Poll)` may advance `[[completedSubmitIndex]]` anywhere up to
+//! `[[lastSubmitIndex]]`. The model keeps `completed_lo ..= last`; an operation whose outcome
+//! depends on completion (`update` of a removed slot, `insert_binding`) accepts every outcome
+//! some completed index in that range explains and raises `completed_lo` to what the outcome
+//! proves (`Ok` from `update` of a slot removed after submission `k`: `completed >= k`;
+//! `NotYetAvailable` reports the completed index itself). A wait, a read-back, or a poll that
+//! finds the queue empty sets `completed_lo = last`. Probe results do not depend on
+//! completion: they see the state at their submission.
+//!
+//! **Running.**
+//! - `cargo nextest run -p difftest` runs the fixed seeds of `tests/differential.rs` (GPU
+//!   tests, named `gpu_*`, need `VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.json
+//!   BINDLESS_EXPECT_LAVAPIPE=25 WGPU_BACKEND=vulkan` on lavapipe), and a noop-backend variant.
+//! - `cargo run --release -p difftest -- --soak <minutes> [--seed N]` runs random programs
+//!   until the time is up, printing progress (operations, programs, divergences), and exits
+//!   non-zero with the minimal program on the first divergence.
+
+pub mod gpu;
+pub mod model;
+pub mod ops;
+
+use proptest::test_runner::{Config, RngSeed, TestError, TestRunner};
+use proptest_state_machine::{ReferenceStateMachine as _, StateMachineTest as _};
+
+pub use gpu::{counters, Backend, Settings, OPS, PROGRAMS};
+
+/// A batch of random programs.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub backend: Backend,
+    pub seed: u64,
+    pub cases: u32,
+    /// Programs have `1..max_ops` operations (after the initial table).
+    pub max_ops: usize,
+    /// Programs one device serves (see [`Settings::programs_per_device`]).
+    pub programs_per_device: u32,
+    /// Milliseconds of shrinking at most.
+    pub max_shrink_ms: u32,
+    /// Where the program being run is written before it runs (a crash leaves it there).
+    pub current_program_file: Option<std::path::PathBuf>,
+}
+
+impl RunConfig {
+    pub fn new(backend: Backend, seed: u64, cases: u32) -> Self {
+        Self {
+            backend,
+            seed,
+            cases,
+            max_ops: 40,
+            programs_per_device: 1,
+            max_shrink_ms: 120_000,
+            current_program_file: None,
+        }
+    }
+}
+
+/// A program whose run diverged from the model, shrunk.
+#[derive(Debug)]
+pub struct Failure {
+    pub reason: String,
+    pub program: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}\n\nminimal program:\n{}", self.reason, self.program)
+    }
+}
+
+/// Runs `config.cases` random programs; the first failure is shrunk and returned.
+pub fn run(config: &RunConfig) -> Result<(), Failure> {
+    gpu::configure(Settings {
+        backend: config.backend,
+        programs_per_device: config.programs_per_device,
+    });
+    let proptest_config = Config {
+        cases: config.cases,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(config.seed),
+        max_shrink_time: config.max_shrink_ms,
+        max_shrink_iters: 10_000,
+        // Preconditions reject some shrinks: allow plenty.
+        max_global_rejects: 100_000,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(proptest_config.clone());
+    let strategy = ops::Programs::sequential_strategy(1..config.max_ops);
+    // Panics are how a run fails (proptest catches them): keep the shrinking runs quiet.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = runner.run(&strategy, |(init, program, seen)| {
+        if let Some(path) = &config.current_program_file {
+            let _ = std::fs::write(path, ops::program_text(&init, &program));
+        }
+        gpu::Sut::test_sequential(proptest_config.clone(), init, program, seen);
+        Ok(())
+    });
+    std::panic::set_hook(hook);
+    gpu::configure(Settings {
+        backend: config.backend,
+        programs_per_device: 1,
+    });
+    match result {
+        Ok(()) => Ok(()),
+        Err(TestError::Fail(reason, (init, program, _))) => Err(Failure {
+            reason: reason.message().to_string(),
+            program: ops::program_text(&init, &program),
+        }),
+        Err(TestError::Abort(reason)) => Err(Failure {
+            reason: format!("proptest aborted: {}", reason.message()),
+            program: String::new(),
+        }),
+    }
+}
+
+/// Runs one given program (for minimized regression tests); panics on a divergence.
+pub fn run_program(backend: Backend, init: ops::RefState, program: Vec<ops::Op>) {
+    gpu::configure(Settings {
+        backend,
+        programs_per_device: 1,
+    });
+    gpu::Sut::test_sequential(Config::default(), init, program, None);
+    gpu::configure(Settings {
+        backend,
+        programs_per_device: 1,
+    });
+}

@@ -1,0 +1,614 @@
+//! The operations of a program, how they print (one Rust-like line each), and the
+//! `proptest-state-machine` reference machine that generates them: it tracks only what
+//! generation needs (which handles exist); the outcomes are the model's business.
+
+use std::fmt;
+
+use proptest::prelude::*;
+use proptest::strategy::{BoxedStrategy, Union};
+use proptest_state_machine::ReferenceStateMachine;
+
+use crate::model::{Pin, Res};
+
+/// How a probe reaches the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProbeKind {
+    /// A compute pass, `dispatch_workgroups`.
+    Compute,
+    /// A compute pass, `dispatch_workgroups_indirect` (wgpu's indirect validation binds
+    /// sets of its own in the pass).
+    ComputeIndirect,
+    /// A render pass drawing one pixel per slot.
+    Render,
+    /// The same with `draw_indirect`.
+    RenderIndirect,
+    /// The render pass's commands recorded in a render bundle.
+    Bundle,
+}
+
+impl ProbeKind {
+    pub fn render(self) -> bool {
+        matches!(
+            self,
+            ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Bundle
+        )
+    }
+}
+
+/// How a probe may lose its table before its draw or dispatch (which then fails
+/// validation: the command buffer is invalid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unset {
+    No,
+    /// `set_resource_table(None)` right before the draw/dispatch (not in bundles).
+    Null,
+    /// Render passes: an (empty) render bundle executed after the table was set.
+    /// > Similar to `GPUBindGroups`, reset `[[resource_table]]` after a call to
+    /// > `executeBundles`. (Other kinds ignore it.)
+    EmptyBundle,
+}
+
+/// One command buffer: a pass that probes table `table`, with another pipeline (`groups`
+/// bind groups of its own, no table) before and/or after the probe pipeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    pub table: usize,
+    pub kind: ProbeKind,
+    /// Bind groups of the probe pipeline's own layout (1..=3; the table's sets come after).
+    pub groups: u32,
+    pub before: Option<u32>,
+    pub after: Option<u32>,
+    /// `set_resource_table` at the start of the pass (else right before the probe pipeline).
+    pub table_first: bool,
+    pub unset: Unset,
+}
+
+impl Probe {
+    /// Whether the probe's draw/dispatch finds no table (a validation error).
+    pub fn loses_table(&self) -> bool {
+        match self.unset {
+            Unset::No => false,
+            // wgpu makes an invalid render bundle a fatal error (`RenderBundleEncoder::finish`
+            // panics, upstream): bundles ignore `Null`.
+            Unset::Null => self.kind != ProbeKind::Bundle,
+            Unset::EmptyBundle => {
+                matches!(self.kind, ProbeKind::Render | ProbeKind::RenderIndirect)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Probe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            ProbeKind::Compute => "compute",
+            ProbeKind::ComputeIndirect => "compute_indirect",
+            ProbeKind::Render => "render",
+            ProbeKind::RenderIndirect => "render_indirect",
+            ProbeKind::Bundle => "bundle",
+        };
+        write!(f, "probe_{kind}(&t{}, groups: {}", self.table, self.groups)?;
+        if let Some(k) = self.before {
+            write!(f, ", before: pipeline_with_groups({k})")?;
+        }
+        if let Some(k) = self.after {
+            write!(f, ", after: pipeline_with_groups({k})")?;
+        }
+        if !self.table_first {
+            write!(f, ", set_table_late")?;
+        }
+        match self.unset {
+            Unset::No => {}
+            Unset::Null => write!(f, ", then_set_resource_table(None)")?,
+            Unset::EmptyBundle => write!(f, ", then_execute_bundles([empty])")?,
+        }
+        write!(f, ")")
+    }
+}
+
+/// One operation of a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    CreateTable {
+        size: u32,
+    },
+    DestroyTable {
+        table: usize,
+    },
+    DropTable {
+        table: usize,
+    },
+    /// `pinned`: `pin(Sampled)` right after creation (as most programs do).
+    CreateTexture {
+        value: u32,
+        float: bool,
+        sampled: bool,
+        storage: bool,
+        pinned: bool,
+    },
+    WriteTexture {
+        tex: usize,
+        value: u32,
+    },
+    PinTexture {
+        tex: usize,
+        pin: Option<Pin>,
+    },
+    DestroyTexture {
+        tex: usize,
+    },
+    /// Drops the `Texture` handle; its view (what tables hold) lives on.
+    DropTexture {
+        tex: usize,
+    },
+    CreateSampler,
+    CreateBuffer {
+        value: u32,
+        storage: bool,
+    },
+    WriteBuffer {
+        buf: usize,
+        value: u32,
+    },
+    PinBuffer {
+        buf: usize,
+        pin: Option<Pin>,
+    },
+    DestroyBuffer {
+        buf: usize,
+    },
+    Update {
+        table: usize,
+        slot: u32,
+        res: Res,
+    },
+    Insert {
+        table: usize,
+        res: Res,
+    },
+    Remove {
+        table: usize,
+        slot: u32,
+    },
+    /// Records a command buffer, submitted by the next `Submit`.
+    Record(Probe),
+    /// Submits the recorded command buffers and `probes`, one command buffer each; reads the
+    /// results back at once (waiting) or later.
+    Submit {
+        probes: Vec<Probe>,
+        read_back: bool,
+    },
+    /// `device.poll(PollType::Poll)`.
+    Poll,
+    /// `device.poll(PollType::wait_indefinitely())`.
+    Wait,
+}
+
+fn usage(sampled: bool, storage: bool) -> String {
+    let mut u = vec!["COPY_DST"];
+    if sampled {
+        u.push("TEXTURE_BINDING");
+    }
+    if storage {
+        u.push("STORAGE_BINDING");
+    }
+    u.join(" | ")
+}
+
+fn pin_call(name: &str, pin: Option<Pin>) -> String {
+    match pin {
+        Some(p) => format!("{name}.pin(PinnedUsage::{p:?});"),
+        None => format!("{name}.unpin();"),
+    }
+}
+
+impl fmt::Display for Op {
+    /// One Rust-like line (`tN`, `texN`, `samplerN`, `bufN` number the objects in creation
+    /// order).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Op::CreateTable { size } => {
+                write!(f, "let t = device.create_resource_table(size: {size});")
+            }
+            Op::DestroyTable { table } => write!(f, "t{table}.destroy();"),
+            Op::DropTable { table } => write!(f, "drop(t{table});"),
+            Op::CreateTexture {
+                value,
+                float,
+                sampled,
+                storage,
+                pinned,
+            } => write!(
+                f,
+                "let tex = texture_1x1({}, {value}, {});{}",
+                if *float { "R32Float" } else { "R32Uint" },
+                usage(*sampled, *storage),
+                if *pinned {
+                    " tex.pin(PinnedUsage::Sampled);"
+                } else {
+                    ""
+                }
+            ),
+            Op::WriteTexture { tex, value } => {
+                write!(f, "queue.write_texture(&tex{tex}, {value});")
+            }
+            Op::PinTexture { tex, pin } => f.write_str(&pin_call(&format!("tex{tex}"), *pin)),
+            Op::DestroyTexture { tex } => write!(f, "tex{tex}.destroy();"),
+            Op::DropTexture { tex } => write!(f, "drop(tex{tex}); // its view lives on"),
+            Op::CreateSampler => write!(
+                f,
+                "let sampler = device.create_sampler(&Default::default());"
+            ),
+            Op::CreateBuffer { value, storage } => write!(
+                f,
+                "let buf = buffer_16_bytes([{value}, 0, 0, 0], {});",
+                if *storage {
+                    "STORAGE | COPY_DST"
+                } else {
+                    "COPY_DST"
+                }
+            ),
+            Op::WriteBuffer { buf, value } => {
+                write!(f, "queue.write_buffer(&buf{buf}, 0, [{value}]);")
+            }
+            Op::PinBuffer { buf, pin } => f.write_str(&pin_call(&format!("buf{buf}"), *pin)),
+            Op::DestroyBuffer { buf } => write!(f, "buf{buf}.destroy();"),
+            Op::Update { table, slot, res } => write!(f, "t{table}.update({slot}, {res});"),
+            Op::Insert { table, res } => write!(f, "t{table}.insert_binding({res});"),
+            Op::Remove { table, slot } => write!(f, "t{table}.remove_binding({slot});"),
+            Op::Record(p) => write!(f, "recorded.push({p});"),
+            Op::Submit { probes, read_back } => {
+                write!(f, "queue.submit(recorded.drain(..).chain([")?;
+                for (i, p) in probes.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                write!(f, "]));")?;
+                if *read_back {
+                    write!(f, " read_back_and_wait();")?;
+                }
+                Ok(())
+            }
+            Op::Poll => write!(f, "device.poll(PollType::Poll);"),
+            Op::Wait => write!(f, "device.poll(PollType::wait_indefinitely());"),
+        }
+    }
+}
+
+/// Prints a program, one numbered line per operation.
+pub fn program_text(init: &RefState, ops: &[Op]) -> String {
+    let mut s = format!(
+        "// device with {}, max_resource_table_size: 4096\n   let t0 = device.create_resource_table(size: {});\n",
+        if init.heterogeneous {
+            "HETEROGENEOUS_RESOURCE_TABLE"
+        } else {
+            "SAMPLING_RESOURCE_TABLE"
+        },
+        init.tables[0].size
+    );
+    for (i, op) in ops.iter().enumerate() {
+        s += &format!("{i:>2} {op}\n");
+    }
+    s
+}
+
+/// What generation knows of a program so far.
+#[derive(Clone, Debug)]
+pub struct RefState {
+    pub heterogeneous: bool,
+    pub tables: Vec<RefTable>,
+    /// Per texture: whether its handle was dropped.
+    pub textures: Vec<bool>,
+    pub samplers: usize,
+    pub buffers: usize,
+    pub recorded: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct RefTable {
+    pub size: u32,
+    pub dropped: bool,
+}
+
+impl RefTable {
+    /// Above `max_resource_table_size`: slot operations fail, probes are not generated.
+    pub fn invalid(&self) -> bool {
+        self.size > crate::model::MAX_TABLE_SIZE
+    }
+}
+
+pub struct Programs;
+
+fn pin_strategy() -> BoxedStrategy<Option<Pin>> {
+    prop_oneof![
+        5 => Just(Some(Pin::Sampled)),
+        1 => Just(Some(Pin::StorageRead)),
+        1 => Just(Some(Pin::StorageReadWrite)),
+        1 => Just(None),
+    ]
+    .boxed()
+}
+
+fn value() -> BoxedStrategy<u32> {
+    (1u32..1000).boxed()
+}
+
+impl RefState {
+    fn live_tables(&self) -> Vec<usize> {
+        (0..self.tables.len())
+            .filter(|&t| !self.tables[t].dropped)
+            .collect()
+    }
+
+    fn live_textures(&self) -> Vec<usize> {
+        (0..self.textures.len())
+            .filter(|&t| !self.textures[t])
+            .collect()
+    }
+
+    fn res_strategy(&self) -> Option<BoxedStrategy<Res>> {
+        let mut arms: Vec<(u32, BoxedStrategy<Res>)> = Vec::new();
+        if !self.textures.is_empty() {
+            arms.push((4, (0..self.textures.len()).prop_map(Res::Texture).boxed()));
+        }
+        if self.samplers > 0 {
+            arms.push((1, (0..self.samplers).prop_map(Res::Sampler).boxed()));
+        }
+        if self.buffers > 0 {
+            arms.push((2, (0..self.buffers).prop_map(Res::Buffer).boxed()));
+        }
+        (!arms.is_empty()).then(|| Union::new_weighted(arms).boxed())
+    }
+
+    fn probe_strategy(&self) -> Option<BoxedStrategy<Probe>> {
+        let tables: Vec<usize> = self
+            .live_tables()
+            .into_iter()
+            .filter(|&t| !self.tables[t].invalid())
+            .collect();
+        if tables.is_empty() {
+            return None;
+        }
+        let kind = prop_oneof![
+            3 => Just(ProbeKind::Compute),
+            1 => Just(ProbeKind::ComputeIndirect),
+            2 => Just(ProbeKind::Render),
+            1 => Just(ProbeKind::RenderIndirect),
+            1 => Just(ProbeKind::Bundle),
+        ];
+        let other = prop_oneof![2 => Just(None), 1 => (0u32..=3).prop_map(Some)];
+        let unset = prop_oneof![
+            18 => Just(Unset::No),
+            1 => Just(Unset::Null),
+            1 => Just(Unset::EmptyBundle),
+        ];
+        Some(
+            (
+                proptest::sample::select(tables),
+                kind,
+                1u32..=3,
+                other.clone(),
+                other,
+                any::<bool>(),
+                unset,
+            )
+                .prop_map(
+                    |(table, kind, groups, before, after, table_first, unset)| Probe {
+                        table,
+                        kind,
+                        groups,
+                        before,
+                        after,
+                        table_first,
+                        unset,
+                    },
+                )
+                .boxed(),
+        )
+    }
+}
+
+impl ReferenceStateMachine for Programs {
+    type State = RefState;
+    type Transition = Op;
+
+    fn init_state() -> BoxedStrategy<RefState> {
+        (any::<bool>(), 4u32..=16)
+            .prop_map(|(heterogeneous, size)| RefState {
+                heterogeneous,
+                tables: vec![RefTable {
+                    size,
+                    dropped: false,
+                }],
+                textures: Vec::new(),
+                samplers: 0,
+                buffers: 0,
+                recorded: 0,
+            })
+            .boxed()
+    }
+
+    fn transitions(state: &RefState) -> BoxedStrategy<Op> {
+        let mut arms: Vec<(u32, BoxedStrategy<Op>)> = vec![
+            (
+                1,
+                prop_oneof![20 => 4u32..=16, 1 => Just(crate::model::MAX_TABLE_SIZE + 1)]
+                    .prop_map(|size| Op::CreateTable { size })
+                    .boxed(),
+            ),
+            (
+                5,
+                (
+                    value(),
+                    prop::bool::weighted(0.2),
+                    prop::bool::weighted(0.9),
+                    prop::bool::weighted(0.3),
+                    any::<bool>(),
+                )
+                    // A view of a texture with neither binding usage makes wgpu-hal create a
+                    // `VkImageView` the validation layer refuses (upstream, VUID-…-04441).
+                    .prop_map(
+                        |(value, float, sampled, storage, pinned)| Op::CreateTexture {
+                            value,
+                            float,
+                            sampled,
+                            storage: storage || !sampled,
+                            pinned: pinned && sampled,
+                        },
+                    )
+                    .boxed(),
+            ),
+            (1, Just(Op::CreateSampler).boxed()),
+            (
+                1,
+                (value(), prop::bool::weighted(0.9))
+                    .prop_map(|(value, storage)| Op::CreateBuffer { value, storage })
+                    .boxed(),
+            ),
+            (2, Just(Op::Poll).boxed()),
+            (1, Just(Op::Wait).boxed()),
+        ];
+        let textures = state.live_textures();
+        if !textures.is_empty() {
+            let tex = || proptest::sample::select(textures.clone());
+            arms.push((
+                2,
+                (tex(), value())
+                    .prop_map(|(tex, value)| Op::WriteTexture { tex, value })
+                    .boxed(),
+            ));
+            arms.push((
+                5,
+                (tex(), pin_strategy())
+                    .prop_map(|(tex, pin)| Op::PinTexture { tex, pin })
+                    .boxed(),
+            ));
+            arms.push((1, tex().prop_map(|tex| Op::DestroyTexture { tex }).boxed()));
+            arms.push((1, tex().prop_map(|tex| Op::DropTexture { tex }).boxed()));
+        }
+        if state.buffers > 0 {
+            let buf = || 0..state.buffers;
+            arms.push((
+                1,
+                (buf(), value())
+                    .prop_map(|(buf, value)| Op::WriteBuffer { buf, value })
+                    .boxed(),
+            ));
+            arms.push((
+                2,
+                (buf(), pin_strategy())
+                    .prop_map(|(buf, pin)| Op::PinBuffer { buf, pin })
+                    .boxed(),
+            ));
+            arms.push((1, buf().prop_map(|buf| Op::DestroyBuffer { buf }).boxed()));
+        }
+        let tables = state.live_tables();
+        if !tables.is_empty() {
+            let sizes: Vec<(usize, u32)> =
+                tables.iter().map(|&t| (t, state.tables[t].size)).collect();
+            // A live table and a slot in `0..size + 2` (the last two out of range), mostly
+            // one of the first four (so that operations meet on slots).
+            let slot = move || {
+                proptest::sample::select(sizes.clone()).prop_flat_map(|(t, size)| {
+                    (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size + 2])
+                })
+            };
+            let table = || proptest::sample::select(tables.clone());
+            arms.push((
+                1,
+                table().prop_map(|table| Op::DestroyTable { table }).boxed(),
+            ));
+            arms.push((1, table().prop_map(|table| Op::DropTable { table }).boxed()));
+            arms.push((
+                4,
+                slot()
+                    .prop_map(|(table, slot)| Op::Remove { table, slot })
+                    .boxed(),
+            ));
+            if let Some(res) = state.res_strategy() {
+                arms.push((
+                    6,
+                    (slot(), res.clone())
+                        .prop_map(|((table, slot), res)| Op::Update { table, slot, res })
+                        .boxed(),
+                ));
+                arms.push((
+                    5,
+                    (table(), res)
+                        .prop_map(|(table, res)| Op::Insert { table, res })
+                        .boxed(),
+                ));
+            }
+        }
+        if let Some(probe) = state.probe_strategy() {
+            arms.push((2, probe.clone().prop_map(Op::Record).boxed()));
+            arms.push((
+                6,
+                (
+                    proptest::collection::vec(probe, 0..=2),
+                    prop::bool::weighted(0.6),
+                )
+                    .prop_map(|(probes, read_back)| Op::Submit { probes, read_back })
+                    .boxed(),
+            ));
+        }
+        Union::new_weighted(arms).boxed()
+    }
+
+    fn apply(mut state: RefState, op: &Op) -> RefState {
+        match op {
+            Op::CreateTable { size } => state.tables.push(RefTable {
+                size: *size,
+                dropped: false,
+            }),
+            Op::DropTable { table } => state.tables[*table].dropped = true,
+            Op::CreateTexture { .. } => state.textures.push(false),
+            Op::DropTexture { tex } => state.textures[*tex] = true,
+            Op::CreateSampler => state.samplers += 1,
+            Op::CreateBuffer { .. } => state.buffers += 1,
+            Op::Record(_) => state.recorded += 1,
+            Op::Submit { .. } => state.recorded = 0,
+            _ => {}
+        }
+        state
+    }
+
+    /// Checked during generation and shrinking: every handle an operation uses exists.
+    fn preconditions(state: &RefState, op: &Op) -> bool {
+        let table = |t: usize| state.tables.get(t).is_some_and(|t| !t.dropped);
+        let tex = |i: usize| state.textures.get(i).is_some_and(|dropped| !dropped);
+        let res = |r: &Res| match *r {
+            Res::Texture(i) => i < state.textures.len(),
+            Res::Sampler(i) => i < state.samplers,
+            Res::Buffer(i) => i < state.buffers,
+        };
+        let probe = |p: &Probe| table(p.table) && !state.tables[p.table].invalid();
+        match op {
+            Op::DestroyTable { table: t } | Op::DropTable { table: t } => table(*t),
+            Op::WriteTexture { tex: i, .. }
+            | Op::PinTexture { tex: i, .. }
+            | Op::DestroyTexture { tex: i }
+            | Op::DropTexture { tex: i } => tex(*i),
+            Op::WriteBuffer { buf, .. } | Op::PinBuffer { buf, .. } | Op::DestroyBuffer { buf } => {
+                *buf < state.buffers
+            }
+            Op::Update {
+                table: t,
+                slot,
+                res: r,
+            } => table(*t) && *slot < state.tables[*t].size + 2 && res(r),
+            Op::Insert { table: t, res: r } => table(*t) && res(r),
+            Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size + 2,
+            Op::Record(p) => probe(p),
+            Op::Submit { probes, .. } => probes.iter().all(probe),
+            Op::CreateTable { .. }
+            | Op::CreateTexture { .. }
+            | Op::CreateSampler
+            | Op::CreateBuffer { .. }
+            | Op::Poll
+            | Op::Wait => true,
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Fixed seeds of the differential tester (see the crate docs): random programs run on
+//! Vulkan (lavapipe in CI) with the validation layer and on wgpu's noop backend, each result
+//! compared with the model of the proposal. A failure prints the shrunk program.
+//!
+//! The seeds and case counts keep the GPU tests to about 30 s each in debug builds on a
+//! 2-core machine (lavapipe); `cargo run --release -p difftest -- --soak <minutes>` runs
+//! many more.
+
+use difftest::{run, Backend, RunConfig};
+use hal_ext::harness::isolated;
+
+fn check(config: RunConfig) {
+    if let Err(failure) = run(&config) {
+        panic!("seed {}: {failure}", config.seed);
+    }
+}
+
+fn gpu(seed: u64, cases: u32) -> RunConfig {
+    RunConfig {
+        max_ops: 30,
+        // Shrinking on lavapipe in debug is slow: keep a failing run within minutes.
+        max_shrink_ms: 150_000,
+        ..RunConfig::new(Backend::Vulkan, seed, cases)
+    }
+}
+
+#[test]
+fn gpu_differential_seed_1() {
+    isolated("gpu_differential_seed_1", || check(gpu(1, 300)));
+}
+
+#[test]
+fn gpu_differential_seed_2() {
+    isolated("gpu_differential_seed_2", || check(gpu(2, 300)));
+}
+
+#[test]
+fn gpu_differential_seed_3_one_device_for_many_programs() {
+    isolated(
+        "gpu_differential_seed_3_one_device_for_many_programs",
+        || {
+            check(RunConfig {
+                programs_per_device: 20,
+                ..gpu(3, 500)
+            })
+        },
+    );
+}
+
+/// API results and validation errors only (no read-backs): cheap, so many programs.
+#[test]
+fn noop_differential() {
+    check(RunConfig {
+        programs_per_device: 16,
+        ..RunConfig::new(Backend::Noop, 7, 2000)
+    });
+}
