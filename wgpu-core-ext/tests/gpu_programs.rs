@@ -120,6 +120,43 @@ fn compute(gpu: &GpuContext, source: &str, layout: Option<&wgpu::PipelineLayout>
     })
 }
 
+/// A command encoder with one compute pass: `table` set, `pipeline`, `group` at 0, one
+/// dispatch of `workgroups`.
+fn one_dispatch(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+    group: Option<&wgpu::BindGroup>,
+    workgroups: u32,
+) -> wgpu::CommandEncoder {
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(table));
+        pass.set_pipeline(pipeline);
+        if let Some(group) = group {
+            pass.set_bind_group(0, group, &[]);
+        }
+        pass.dispatch_workgroups(workgroups, 1, 1);
+    }
+    encoder
+}
+
+/// Reads slot 0's texel 20,000 times per invocation (64 workgroups of 64: still running
+/// when the test acts) and writes the sum to `out[0]`.
+const SLOW_SLOT_ZERO_READER: &str = r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    var sum = 0u;
+    for (var i = 0u; i < 20000u; i++) {
+        sum += textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+    }
+    if id.x == 0u { out[0] = sum; }
+}
+"#;
+
 /// Adds slot 0's texel to `out[0]` (one invocation).
 const ADD_SLOT_ZERO: &str = r#"
 enable resource_table;
@@ -380,14 +417,7 @@ fn probe(gpu: &GpuContext, table: &wgpu::ResourceTable) -> Vec<u32> {
     let out = buffer_of(gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
     let pipeline = compute(gpu, PROBE_SLOT_ZERO, None);
     let g = group(gpu, &pipeline.get_bind_group_layout(0), &out);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(table));
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &g, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
+    let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
     gpu.queue.submit([encoder.finish()]);
     words(&gpu.read_buffer(&out))
 }
@@ -476,14 +506,7 @@ fn main() {
         None,
     );
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &g, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
+    let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(words(&gpu.read_buffer(&out)), [4]);
 }
@@ -657,14 +680,7 @@ fn three_threads() {
             let out = buffer_of(&gpu, &[0, 0], wgpu::BufferUsages::STORAGE);
             let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
             for _ in 0..rounds {
-                let mut encoder = gpu.device.create_command_encoder(&Default::default());
-                {
-                    let mut pass = encoder.begin_compute_pass(&Default::default());
-                    pass.set_resource_table(Some(&table));
-                    pass.set_pipeline(&pipeline);
-                    pass.set_bind_group(0, &g, &[]);
-                    pass.dispatch_workgroups(1, 1, 1);
-                }
+                let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
                 gpu.queue.submit([encoder.finish()]);
             }
             assert_eq!(words(&gpu.read_buffer(&out)), [1, 3]);
@@ -753,14 +769,7 @@ fn main() {
         .collect::<Vec<_>>();
     let submit = |out: &wgpu::Buffer| {
         let g = group(&gpu, &pipeline.get_bind_group_layout(0), out);
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &g, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-        }
+        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
         gpu.queue.submit([encoder.finish()]);
     };
     // No waiting in between: each pin change finds the previous submission in flight.
@@ -785,31 +794,9 @@ fn gpu_removed_bindings_are_released_by_poll() {
     let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
     // Long enough (tens of millions of loads) to be still running when the slot is removed.
-    let slow = compute(
-        &gpu,
-        r#"
-enable resource_table;
-@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    var sum = 0u;
-    for (var i = 0u; i < 20000u; i++) {
-        sum += textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
-    }
-    if id.x == 0u { out[0] = sum; }
-}
-"#,
-        None,
-    );
+    let slow = compute(&gpu, SLOW_SLOT_ZERO_READER, None);
     let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&slow);
-        pass.set_bind_group(0, &g, &[]);
-        pass.dispatch_workgroups(64, 1, 1);
-    }
+    let encoder = one_dispatch(&gpu, &table, &slow, Some(&g), 64);
     let views = || gpu.device.get_internal_counters().hal.texture_views.read();
     let before = views();
     gpu.queue.submit([encoder.finish()]);
@@ -853,14 +840,7 @@ fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     let pipeline = compute(&gpu, READ_BUFFER_SLOT, None);
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
     let run = || {
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &g, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-        }
+        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
         gpu.queue.submit([encoder.finish()]);
         words(&gpu.read_buffer(&out))
     };
@@ -903,13 +883,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 "#,
         None,
     );
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&slow);
-        pass.dispatch_workgroups(64, 1, 1);
-    }
+    let encoder = one_dispatch(&gpu, &table, &slow, None, 64);
     gpu.queue.submit([encoder.finish()]);
     let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = mapped.clone();
@@ -1075,31 +1049,9 @@ fn destroyed_while_read(trim_back_references: bool) {
     let (texture, view) = pinned_u32_texture(&gpu, 5);
     table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
-    let slow = compute(
-        &gpu,
-        r#"
-enable resource_table;
-@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    var sum = 0u;
-    for (var i = 0u; i < 20000u; i++) {
-        sum += textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
-    }
-    if id.x == 0u { out[0] = sum; }
-}
-"#,
-        None,
-    );
+    let slow = compute(&gpu, SLOW_SLOT_ZERO_READER, None);
     let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&slow);
-        pass.set_bind_group(0, &g, &[]);
-        pass.dispatch_workgroups(64, 1, 1);
-    }
+    let encoder = one_dispatch(&gpu, &table, &slow, Some(&g), 64);
     gpu.queue.submit([]);
     gpu.wait();
     let textures = || gpu.device.get_internal_counters().hal.textures.read();
