@@ -950,36 +950,6 @@ fn gpu_layouts_beside_the_table_keep_to_their_per_stage_room() {
     );
 }
 
-/// Table shaders access storage textures without a format: a texture is visible for the
-/// pinned storage access only if its format supports that access on the device.
-#[test]
-fn gpu_storage_pins_need_the_format_to_support_the_access() {
-    let gpu = heterogeneous();
-    let table = table(&gpu, 4);
-    let storage = |format: wgpu::TextureFormat| {
-        let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::STORAGE_BINDING);
-        let view = texture.create_view(&Default::default());
-        (texture, view)
-    };
-    // Without TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES, the device has WebGPU's guarantees.
-    let flags = |format: wgpu::TextureFormat| format.guaranteed_format_features(gpu.device.features()).flags;
-    // r32uint: read-write storage everywhere; rgba8unorm: no read-write storage in WebGPU.
-    let (r32, r32_view) = storage(wgpu::TextureFormat::R32Uint);
-    let (rgba8, rgba8_view) = storage(wgpu::TextureFormat::Rgba8Unorm);
-    assert!(flags(wgpu::TextureFormat::R32Uint).contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_WRITE));
-    assert!(!flags(wgpu::TextureFormat::Rgba8Unorm).contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_WRITE));
-    table.update(0, wgpu::BindingResource::TextureView(&r32_view)).unwrap();
-    table.update(1, wgpu::BindingResource::TextureView(&rgba8_view)).unwrap();
-    r32.pin(PinnedUsage::StorageReadWrite);
-    rgba8.pin(PinnedUsage::StorageReadWrite);
-    // 30 + (dim 2d = 1 × 3 + texel) × 2 + writable: u32 = 2, f32 = 0.
-    assert_eq!(table.slot_type_id(0), 30 + (3 + 2) * 2 + 1);
-    assert_eq!(table.slot_type_id(1), 0, "rgba8unorm cannot be read and written without a format");
-    rgba8.pin(PinnedUsage::StorageRead);
-    let read_only = flags(wgpu::TextureFormat::Rgba8Unorm).contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_ONLY);
-    assert_eq!(table.slot_type_id(1), if read_only { 30 + 3 * 2 } else { 0 });
-}
-
 /// The pin is checked at submit, against every use the commands make: encoded while
 /// unpinned (sampled, then rendered to), pinned before submit, the render use is refused;
 /// encoded while pinned and unpinned before submit, the same commands are accepted.

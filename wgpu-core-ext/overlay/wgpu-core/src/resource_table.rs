@@ -196,6 +196,23 @@ fn texture_misuse(texture: &crate::resource::Texture, uses: wgt::TextureUses) ->
     })
 }
 
+/// What trackers note uses of.
+pub(crate) trait Pinnable {
+    fn can_be_pinned(&self) -> bool;
+}
+
+impl Pinnable for Buffer {
+    fn can_be_pinned(&self) -> bool {
+        self.device.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE)
+    }
+}
+
+impl Pinnable for crate::resource::Texture {
+    fn can_be_pinned(&self) -> bool {
+        self.device.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE)
+    }
+}
+
 /// The use of every state change a tracker makes (a resource's first use is its tracker's
 /// start state), so that every use a command buffer makes is checked against the pins *at
 /// submit*, as the proposal checks `[[destroyed]]`: a pin may change between encoding and
@@ -203,7 +220,7 @@ fn texture_misuse(texture: &crate::resource::Texture, uses: wgt::TextureUses) ->
 /// the tracker already spends on barriers (command-buffer and pass trackers only: the
 /// device's trackers are of another type).
 #[derive(Debug)]
-pub struct NotedUses<R, U>(Vec<(Weak<R>, U)>);
+pub(crate) struct NotedUses<R, U>(Vec<(Weak<R>, U)>);
 
 impl<R, U> Default for NotedUses<R, U> {
     fn default() -> Self {
@@ -211,11 +228,17 @@ impl<R, U> Default for NotedUses<R, U> {
     }
 }
 
-impl<R, U: Copy> NotedUses<R, U> {
+impl<R: Pinnable, U: Copy> NotedUses<R, U> {
+    /// Notes a state change's use, on devices that can pin at all (others pay nothing).
     pub(crate) fn note(&mut self, resource: &Arc<R>, uses: U) {
-        self.0.push((Arc::downgrade(resource), uses));
+        if resource.can_be_pinned() {
+            self.0.push((Arc::downgrade(resource), uses));
+        }
     }
 
+}
+
+impl<R, U: Copy> NotedUses<R, U> {
     fn extend(&mut self, other: &Self) {
         self.0.extend(other.0.iter().map(|(r, u)| (r.clone(), *u)));
     }
@@ -460,12 +483,10 @@ impl TableEntry {
                         }
                     }
                     // Sampling-only tables have no storage arrays: storage pins hide the
-                    // texture there. Table shaders access storage textures without a
-                    // format: the view's format must support the pinned access.
+                    // texture there.
                     P::StorageRead | P::StorageReadWrite
                         if features.contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE)
                             && view.desc.usage.contains(wgt::TextureUsages::STORAGE_BINDING)
-                            && storage_access_supported(&view.device, view.desc.format, pin)
                             && sample_type != St::Depth
                             && !multisampled =>
                     {
@@ -483,18 +504,6 @@ impl TableEntry {
             }
         }
     }
-}
-
-/// Whether `format` supports the storage access of `pin` on `device` (read-only access for
-/// `StorageRead`, read-write for `StorageReadWrite`, which table shaders may also only read).
-fn storage_access_supported(device: &Device, format: wgt::TextureFormat, pin: wgt::PinnedUsage) -> bool {
-    let needed = match pin {
-        wgt::PinnedUsage::StorageRead => wgt::TextureFormatFeatureFlags::STORAGE_READ_ONLY,
-        _ => wgt::TextureFormatFeatureFlags::STORAGE_READ_WRITE,
-    };
-    device
-        .describe_format_features(format)
-        .is_ok_and(|f| f.flags.contains(needed))
 }
 
 /// Which slots are free right now, with the lowest one found in `O(n / 4096)` word scans

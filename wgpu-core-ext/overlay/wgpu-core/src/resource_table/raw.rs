@@ -664,7 +664,13 @@ fn write_tables(
             regions.push(region(done));
         }
         if replaces_shared {
-            wait_for_submissions(device)?;
+            if let Err(e) = wait_for_submissions(device) {
+                // Nothing was written: the requeued rewrite must write these slots again.
+                for &slot in &slots {
+                    state.written[slot as usize] = 0;
+                }
+                return Err(e);
+            }
         }
         if !writes.is_empty() {
             unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
