@@ -196,23 +196,6 @@ fn texture_misuse(texture: &crate::resource::Texture, uses: wgt::TextureUses) ->
     })
 }
 
-/// What trackers note uses of.
-pub(crate) trait Pinnable {
-    fn can_be_pinned(&self) -> bool;
-}
-
-impl Pinnable for Buffer {
-    fn can_be_pinned(&self) -> bool {
-        self.device.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE)
-    }
-}
-
-impl Pinnable for crate::resource::Texture {
-    fn can_be_pinned(&self) -> bool {
-        self.device.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE)
-    }
-}
-
 /// The use of every state change a tracker makes (a resource's first use is its tracker's
 /// start state), so that every use a command buffer makes is checked against the pins *at
 /// submit*, as the proposal checks `[[destroyed]]`: a pin may change between encoding and
@@ -228,10 +211,10 @@ impl<R, U> Default for NotedUses<R, U> {
     }
 }
 
-impl<R: Pinnable, U: Copy> NotedUses<R, U> {
+impl<R: ParentDevice, U: Copy> NotedUses<R, U> {
     /// Notes a state change's use, on devices that can pin at all (others pay nothing).
     pub(crate) fn note(&mut self, resource: &Arc<R>, uses: U) {
-        if resource.can_be_pinned() {
+        if resource.device().features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE) {
             self.0.push((Arc::downgrade(resource), uses));
         }
     }
