@@ -2,6 +2,7 @@
 //! validation layer through `hal_ext::harness`, or wgpu's noop backend), each outcome checked
 //! against the [`Model`] as it happens.
 
+use hal_ext::harness::write_texel;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -1164,19 +1165,6 @@ impl Drop for Sut {
             });
         }
     }
-}
-
-fn write_texel(queue: &wgpu::Queue, texture: &wgpu::Texture, value: u32) {
-    queue.write_texture(
-        texture.as_image_copy(),
-        &value.to_le_bytes(),
-        wgpu::TexelCopyBufferLayout {
-            offset: 0,
-            bytes_per_row: Some(4),
-            rows_per_image: None,
-        },
-        wgpu::Extent3d::default(),
-    );
 }
 
 /// Names the words of a probe that differ from the model.

@@ -529,3 +529,44 @@ pub fn isolated(name: &str, body: impl FnOnce()) {
     // A misspelt name would run nothing and succeed.
     assert!(stdout.contains("test result: ok. 1 passed"), "{name} did not run in its child process");
 }
+
+/// The little-endian `u32` words of `bytes` (what tests read back).
+pub fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("four bytes")))
+        .collect()
+}
+
+/// A buffer holding `data` (written through the queue), with `usage` plus `COPY_SRC` and
+/// `COPY_DST`.
+pub fn buffer_of_words(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    data: &[u32],
+    usage: wgpu::BufferUsages,
+) -> wgpu::Buffer {
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test data"),
+        size: (data.len() * 4) as u64,
+        usage: usage | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let bytes = data.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>();
+    queue.write_buffer(&buffer, 0, &bytes);
+    buffer
+}
+
+/// Writes `value` into the one texel of a 1×1 four-byte-texel texture (`R32Uint`, …).
+pub fn write_texel(queue: &wgpu::Queue, texture: &wgpu::Texture, value: u32) {
+    queue.write_texture(
+        texture.as_image_copy(),
+        &value.to_le_bytes(),
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
+        wgpu::Extent3d::default(),
+    );
+}

@@ -3,7 +3,7 @@
 //! a process of its own, so a driver crash fails that test only; under plain `cargo test`
 //! the risky ones re-run themselves in a child process (`harness::isolated`).
 
-use hal_ext::harness::{find_source, isolated, texture_2d, validation_error, GpuContext};
+use hal_ext::harness::{buffer_of_words, find_source, isolated, texture_2d, validation_error, words, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 fn limits() -> wgpu::Limits {
@@ -21,23 +21,8 @@ fn heterogeneous() -> GpuContext {
     GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, limits())
 }
 
-fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 fn buffer_of(gpu: &GpuContext, data: &[u32], usage: wgpu::BufferUsages) -> wgpu::Buffer {
-    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("data"),
-        size: (data.len() * 4) as u64,
-        usage: usage | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    gpu.queue
-        .write_buffer(&buffer, 0, &data.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>());
-    buffer
+    buffer_of_words(&gpu.device, &gpu.queue, data, usage)
 }
 
 /// A 1×1 `R32Uint` texture holding `value`, pinned for sampling, and its view.
@@ -56,16 +41,7 @@ fn pinned_u32_texture(gpu: &GpuContext, value: u32) -> (wgpu::Texture, wgpu::Tex
 }
 
 fn write_texel(gpu: &GpuContext, texture: &wgpu::Texture, value: u32) {
-    gpu.queue.write_texture(
-        texture.as_image_copy(),
-        &value.to_le_bytes(),
-        wgpu::TexelCopyBufferLayout {
-            offset: 0,
-            bytes_per_row: Some(4),
-            rows_per_image: None,
-        },
-        wgpu::Extent3d::default(),
-    );
+    hal_ext::harness::write_texel(&gpu.queue, texture, value);
 }
 
 fn table(gpu: &GpuContext, size: u32) -> wgpu::ResourceTable {

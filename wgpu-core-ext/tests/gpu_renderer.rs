@@ -8,7 +8,7 @@
 //! - pipelines with different bind-group counts in one pass, a render bundle, two command
 //!   buffers per frame.
 
-use hal_ext::harness::{isolated, texture_2d, GpuContext};
+use hal_ext::harness::{buffer_of_words, isolated, texture_2d, words, write_texel, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 const OBJECTS: u32 = 8;
@@ -61,13 +61,6 @@ fn fs(@location(0) @interpolate(flat) column: u32) -> @location(0) vec4<u32> {
 }
 "#;
 
-fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 fn bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
@@ -101,16 +94,7 @@ fn renderer_frames() {
         label: Some("renderer"),
         size: 16,
     });
-    let storage = |label: &str, data: &[u32], usage: wgpu::BufferUsages| {
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size: (data.len() * 4) as u64,
-            usage: usage | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        queue.write_buffer(&buffer, 0, &bytes(data));
-        buffer
-    };
+    let storage = |data: &[u32], usage: wgpu::BufferUsages| buffer_of_words(device, queue, data, usage);
     let object_texture = |value: u32| {
         let texture = texture_2d(
             device,
@@ -119,16 +103,7 @@ fn renderer_frames() {
             1,
             wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         );
-        queue.write_texture(
-            texture.as_image_copy(),
-            &value.to_le_bytes(),
-            wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(4),
-                rows_per_image: None,
-            },
-            wgpu::Extent3d::default(),
-        );
+        write_texel(queue, &texture, value);
         texture.pin(PinnedUsage::Sampled);
         let view = texture.create_view(&Default::default());
         (texture, view)
@@ -172,16 +147,14 @@ fn renderer_frames() {
         hal_ext::harness::render_pipeline(device, &module(&format!("{BACKGROUND_FS}{COLUMN_VS}")), None, format);
     let cull = hal_ext::harness::compute_pipeline(device, CULL);
 
-    let slots = storage("slots", &[0; 11], wgpu::BufferUsages::STORAGE);
-    let frame_buffer = storage("frame", &[0], wgpu::BufferUsages::STORAGE);
-    let args = storage(
-        "args",
-        &[0; (OBJECTS * 4) as usize],
+    let slots = storage(&[0; 11], wgpu::BufferUsages::STORAGE);
+    let frame_buffer = storage(&[0], wgpu::BufferUsages::STORAGE);
+    let args = storage(&[0; (OBJECTS * 4) as usize],
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
     );
     let (a, b) = (
-        storage("a", &[4], wgpu::BufferUsages::STORAGE),
-        storage("b", &[2], wgpu::BufferUsages::STORAGE),
+        storage(&[4], wgpu::BufferUsages::STORAGE),
+        storage(&[2], wgpu::BufferUsages::STORAGE),
     );
     let group = |pipeline: &wgpu::RenderPipeline, index: u32, buffer: &wgpu::Buffer| {
         device.create_bind_group(&wgpu::BindGroupDescriptor {
