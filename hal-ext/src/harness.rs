@@ -435,6 +435,22 @@ pub fn clear_pass<'e>(
     })
 }
 
+/// Whether wgpu still counts a submission as in flight: polls once and answers false only if
+/// that poll found the queue empty. wgpu learns of completions only in `poll` and `submit`, so
+/// until the next of those the answer stays true however fast the GPU is, and a test can
+/// assert exactly what must wait for the submission. A GPU that finished first makes that
+/// assertion moot, not wrong: tests check it only when this is true. So that it rarely is,
+/// slow test shaders make each load depend on the previous one through a zero no compiler
+/// can fold, `value & (id.x >> 31u)` (global invocation ids stay below 2^31): on an H100
+/// the first versions, whose loads did not depend on each other, sometimes finished before
+/// the test's next call.
+pub fn in_flight(device: &wgpu::Device) -> bool {
+    !device
+        .poll(wgpu::PollType::Poll)
+        .expect("polling the device")
+        .is_queue_empty()
+}
+
 /// Copies `buffer` (which needs `COPY_SRC`) to the CPU, waiting for the GPU.
 pub fn read_buffer(device: &wgpu::Device, queue: &wgpu::Queue, buffer: &wgpu::Buffer) -> Vec<u8> {
     let staging = device.create_buffer(&wgpu::BufferDescriptor {
