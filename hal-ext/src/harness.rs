@@ -180,6 +180,16 @@ pub fn check_lavapipe(info: &wgpu::AdapterInfo, min_major: u32) {
 impl GpuContext {
     /// A device with the given features and limits on the Vulkan adapter.
     pub fn new(features: wgpu::Features, limits: wgpu::Limits) -> Self {
+        Self::with_descriptor(&wgpu::DeviceDescriptor {
+            label: Some("gpu test"),
+            required_features: features,
+            required_limits: limits,
+            ..Default::default()
+        })
+    }
+
+    /// A device made from `desc` on the Vulkan adapter (experimental features, say).
+    pub fn with_descriptor(desc: &wgpu::DeviceDescriptor<'_>) -> Self {
         let log = ValidationLog::install();
         let instance = vulkan_instance();
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
@@ -195,13 +205,8 @@ impl GpuContext {
         {
             check_lavapipe(&adapter.get_info(), min);
         }
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("gpu test"),
-            required_features: features,
-            required_limits: limits,
-            ..Default::default()
-        }))
-        .expect("creating the test device");
+        let (device, queue) =
+            pollster::block_on(adapter.request_device(desc)).expect("creating the test device");
         let early = log.take();
         assert!(early.is_empty(), "validation messages while creating the device: {early:#?}");
         Self {

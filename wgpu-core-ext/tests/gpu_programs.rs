@@ -1042,3 +1042,135 @@ fn gpu_texture_destroyed_while_read_through_the_table() {
 fn gpu_texture_destroyed_while_read_from_a_removed_slot() {
     destroyed_while_read(true);
 }
+
+/// Item 11: task and mesh shaders reach the table like the other stages (the table's sets
+/// are visible to them, and its barriers wait for them), where the device has them.
+const MESH_READS_THE_TABLE: &str = r#"
+enable wgpu_mesh_shader;
+enable resource_table;
+
+struct Payload { from_task: u32 }
+var<task_payload> payload: Payload;
+
+@task @payload(payload) @workgroup_size(1)
+fn ts() -> @builtin(mesh_task_size) vec3<u32> {
+    payload.from_task = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0, 0), 0).x;
+    return vec3(1u, 1u, 1u);
+}
+
+struct Vertex {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) value: u32,
+}
+struct Primitive { @builtin(triangle_indices) indices: vec3<u32> }
+struct MeshOutput {
+    @builtin(vertices) vertices: array<Vertex, 3>,
+    @builtin(primitives) primitives: array<Primitive, 1>,
+    @builtin(vertex_count) vertex_count: u32,
+    @builtin(primitive_count) primitive_count: u32,
+}
+var<workgroup> mesh_output: MeshOutput;
+
+@mesh(mesh_output) @payload(payload) @workgroup_size(1)
+fn ms() {
+    let value = payload.from_task + textureLoad(getResource<texture_2d<u32>>(1u), vec2(0, 0), 0).x;
+    mesh_output.vertex_count = 3u;
+    mesh_output.primitive_count = 1u;
+    let corners = array(vec2(-1.0, -1.0), vec2(3.0, -1.0), vec2(-1.0, 3.0));
+    for (var i = 0u; i < 3u; i++) {
+        mesh_output.vertices[i].position = vec4(corners[i], 0.0, 1.0);
+        mesh_output.vertices[i].value = value;
+    }
+    mesh_output.primitives[0].indices = vec3(0u, 1u, 2u);
+}
+
+@fragment
+fn fs(vertex: Vertex) -> @location(0) vec4<u32> {
+    return vec4(vertex.value, 0u, 0u, 1u);
+}
+"#;
+
+#[test]
+fn gpu_task_and_mesh_shaders_read_the_table() {
+    let adapter = pollster::block_on(
+        hal_ext::harness::vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default()),
+    )
+    .expect("a Vulkan adapter");
+    let adapter_features = adapter.features();
+    if !adapter_features.contains(wgpu::Features::EXPERIMENTAL_MESH_SHADER) {
+        // lavapipe has mesh shaders: there the case must run.
+        assert!(
+            std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_none(),
+            "lavapipe reports no mesh shaders"
+        );
+        return;
+    }
+    let gpu = GpuContext::with_descriptor(&wgpu::DeviceDescriptor {
+        label: Some("mesh"),
+        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::EXPERIMENTAL_MESH_SHADER,
+        // The mesh limits are 0 by default.
+        required_limits: wgpu::Limits {
+            max_resource_table_size: 4096,
+            ..adapter.limits()
+        },
+        // SAFETY: the test uses mesh shaders as documented; its device is its own.
+        experimental_features: unsafe { wgpu::ExperimentalFeatures::enabled() },
+        ..Default::default()
+    });
+    let table = table(&gpu, 4);
+    let (_a, a) = pinned_u32_texture(&gpu, 5);
+    let (_b, b) = pinned_u32_texture(&gpu, 7);
+    table.update(0, wgpu::BindingResource::TextureView(&a)).unwrap();
+    table.update(1, wgpu::BindingResource::TextureView(&b)).unwrap();
+    let module = module(&gpu, MESH_READS_THE_TABLE);
+    let layout = gpu
+        .device
+        .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[],
+            immediate_size: 0,
+        });
+    let format = wgpu::TextureFormat::R32Uint;
+    let pipeline = gpu.device.create_mesh_pipeline(&wgpu::MeshPipelineDescriptor {
+        label: Some("mesh reads the table"),
+        layout: Some(&layout),
+        task: Some(wgpu::TaskState {
+            module: &module,
+            entry_point: Some("ts"),
+            compilation_options: Default::default(),
+        }),
+        mesh: wgpu::MeshState {
+            module: &module,
+            entry_point: Some("ms"),
+            compilation_options: Default::default(),
+        },
+        primitive: Default::default(),
+        depth_stencil: None,
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs"),
+            compilation_options: Default::default(),
+            targets: &[Some(format.into())],
+        }),
+        multiview: None,
+        cache: None,
+    });
+    let target = texture_2d(
+        &gpu.device,
+        format,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let view = target.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = hal_ext::harness::clear_pass(&mut encoder, &view, wgpu::Color::BLACK);
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        pass.draw_mesh_tasks(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_texture(&target)), [12]);
+}

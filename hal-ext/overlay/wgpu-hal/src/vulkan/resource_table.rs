@@ -80,11 +80,19 @@ const fn descriptor_type(kind: Kind) -> vk::DescriptorType {
     }
 }
 
-const STAGES: vk::ShaderStageFlags = vk::ShaderStageFlags::from_raw(
-    vk::ShaderStageFlags::VERTEX.as_raw()
-        | vk::ShaderStageFlags::FRAGMENT.as_raw()
-        | vk::ShaderStageFlags::COMPUTE.as_raw(),
-);
+/// The shader stages a table is visible to, and the pipeline stages that run them: task and
+/// mesh shaders too where the device enabled them (naming them otherwise is invalid).
+fn stages(features: wgt::Features) -> (vk::ShaderStageFlags, vk::PipelineStageFlags) {
+    let mut shader = vk::ShaderStageFlags::VERTEX | vk::ShaderStageFlags::FRAGMENT | vk::ShaderStageFlags::COMPUTE;
+    let mut pipeline = vk::PipelineStageFlags::VERTEX_SHADER
+        | vk::PipelineStageFlags::FRAGMENT_SHADER
+        | vk::PipelineStageFlags::COMPUTE_SHADER;
+    if features.contains(wgt::Features::EXPERIMENTAL_MESH_SHADER) {
+        shader |= vk::ShaderStageFlags::TASK_EXT | vk::ShaderStageFlags::MESH_EXT;
+        pipeline |= vk::PipelineStageFlags::TASK_SHADER_EXT | vk::PipelineStageFlags::MESH_SHADER_EXT;
+    }
+    (shader, pipeline)
+}
 
 /// Descriptors of each kind a pipeline layout keeps for its own bind groups, per stage,
 /// next to a table (`ResourceTableLayoutInfo::max_bindings_per_stage`).
@@ -284,7 +292,7 @@ impl super::Device {
                     descriptor_type(kind)
                 },
                 descriptor_count: count,
-                stage_flags: STAGES,
+                stage_flags: stages(self.shared.features).0,
                 ..Default::default()
             })
             .collect::<ArrayVec<_, 2>>();
@@ -578,9 +586,7 @@ fn mutable_lists(mutable: bool) -> [vk::MutableDescriptorTypeListEXT<'static>; 2
 /// A global memory barrier from shader writes to shader reads and writes: what tables reach
 /// is in no usage scope, so wgpu-core orders it with this at scope boundaries.
 pub(super) unsafe fn barrier(device: &super::DeviceShared, cmd: vk::CommandBuffer) {
-    let stages = vk::PipelineStageFlags::VERTEX_SHADER
-        | vk::PipelineStageFlags::FRAGMENT_SHADER
-        | vk::PipelineStageFlags::COMPUTE_SHADER;
+    let (_, stages) = stages(device.features);
     let memory = vk::MemoryBarrier::default()
         .src_access_mask(vk::AccessFlags::SHADER_WRITE)
         .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE);
