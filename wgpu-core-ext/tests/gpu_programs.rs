@@ -1174,3 +1174,50 @@ fn gpu_task_and_mesh_shaders_read_the_table() {
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(words(&gpu.read_texture(&target)), [12]);
 }
+
+/// Second review: what a shader writes through a writable type's default resource (an
+/// out-of-range or empty slot) must not show through the read-only types' defaults, which
+/// read zero — in this table and in every other table of the device.
+#[test]
+fn gpu_writes_to_writable_defaults_do_not_reach_read_only_defaults() {
+    let gpu = heterogeneous();
+    let writer = table(&gpu, 4);
+    let reader = table(&gpu, 8);
+    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let write = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@compute @workgroup_size(1)
+fn main() {
+    let data = getResource<ptr<storage, Data, read_write>>(100u);
+    (*data).values[0] = 0xdeadu;
+    textureStore(getResource<texture_storage_2d<u32, write>>(100u), vec2(0, 0), vec4(0xbeefu));
+}
+"#,
+        None,
+    );
+    let read = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Data { values: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = (*getResource<ptr<storage, Data, read>>(100u)).values[0];
+    out[1] = textureLoad(getResource<texture_storage_2d<u32, read>>(100u), vec2(0, 0)).x;
+}
+"#,
+        None,
+    );
+    let g = group(&gpu, &read.get_bind_group_layout(0), &out);
+    let first = one_dispatch(&gpu, &writer, &write, None, 1);
+    gpu.queue.submit([first.finish()]);
+    for table in [&writer, &reader] {
+        let encoder = one_dispatch(&gpu, table, &read, Some(&g), 1);
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(words(&gpu.read_buffer(&out)), [0, 0]);
+    }
+}

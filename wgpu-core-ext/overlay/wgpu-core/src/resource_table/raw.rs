@@ -356,21 +356,28 @@ fn create_defaults(device: &Arc<Device>) -> Result<Vec<(TypeId, TableEntry)>, De
                 TexelKind::Sint => F::R32Sint,
                 TexelKind::Uint => F::R32Uint,
             };
-            let s1 = texture(Td::D1, storage_format, 1, 1, U::STORAGE_BINDING)?;
-            let s2 = texture(Td::D2, storage_format, 1, 1, U::STORAGE_BINDING)?;
-            let s3 = texture(Td::D3, storage_format, 1, 1, U::STORAGE_BINDING)?;
-            for t in [&s1, &s2, &s3] {
-                pin(t, wgt::PinnedUsage::StorageReadWrite);
-            }
-            for (dim, t, vd) in [
-                (Stor::D1, &s1, Vd::D1),
-                (Stor::D2, &s2, Vd::D2),
-                (Stor::D2Array, &s2, Vd::D2Array),
-                (Stor::D3, &s3, Vd::D3),
-            ] {
-                let v = view(t, vd, U::STORAGE_BINDING)?;
-                out.push((TypeId::storage_texture(dim, kind, false), v.clone()));
-                out.push((TypeId::storage_texture(dim, kind, true), v));
+            // Read-only types get defaults of their own, which no shader can write: what
+            // shaders write through the writable defaults never shows through them.
+            for writable in [false, true] {
+                let usage = if writable {
+                    wgt::PinnedUsage::StorageReadWrite
+                } else {
+                    wgt::PinnedUsage::StorageRead
+                };
+                let s1 = texture(Td::D1, storage_format, 1, 1, U::STORAGE_BINDING)?;
+                let s2 = texture(Td::D2, storage_format, 1, 1, U::STORAGE_BINDING)?;
+                let s3 = texture(Td::D3, storage_format, 1, 1, U::STORAGE_BINDING)?;
+                for t in [&s1, &s2, &s3] {
+                    pin(t, usage);
+                }
+                for (dim, t, vd) in [
+                    (Stor::D1, &s1, Vd::D1),
+                    (Stor::D2, &s2, Vd::D2),
+                    (Stor::D2Array, &s2, Vd::D2Array),
+                    (Stor::D3, &s3, Vd::D3),
+                ] {
+                    out.push((TypeId::storage_texture(dim, kind, writable), view(t, vd, U::STORAGE_BINDING)?));
+                }
             }
         }
     }
@@ -407,19 +414,24 @@ fn create_defaults(device: &Arc<Device>) -> Result<Vec<(TypeId, TableEntry)>, De
         out.push((TypeId::sampler(comparison), TableEntry::Sampler(sampler)));
     }
     if heterogeneous {
-        let buffer = device
-            .create_buffer(&wgt::BufferDescriptor {
-                label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
-                size: 16,
-                usage: wgt::BufferUsages::STORAGE,
-                mapped_at_creation: false,
-            })
-            .map_err(|e| internal(&e))?;
-        buffer.pinned.set(Some(wgt::PinnedUsage::StorageReadWrite));
-        device.resource_tables.raw.push_pin(PendingPin::Buffer(buffer.clone()));
+        // As for storage textures: the read-only default is a buffer of its own.
         for writable in [false, true] {
+            let buffer = device
+                .create_buffer(&wgt::BufferDescriptor {
+                    label: Some(alloc::borrow::Cow::Borrowed("(wgpu internal) resource table default")),
+                    size: 16,
+                    usage: wgt::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                })
+                .map_err(|e| internal(&e))?;
+            buffer.pinned.set(Some(if writable {
+                wgt::PinnedUsage::StorageReadWrite
+            } else {
+                wgt::PinnedUsage::StorageRead
+            }));
+            device.resource_tables.raw.push_pin(PendingPin::Buffer(buffer.clone()));
             let entry = TableEntry::Buffer {
-                buffer: buffer.clone(),
+                buffer,
                 offset: 0,
                 size: None,
             };
