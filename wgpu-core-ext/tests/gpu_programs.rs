@@ -1221,3 +1221,95 @@ fn main() {
         assert_eq!(words(&gpu.read_buffer(&out)), [0, 0]);
     }
 }
+
+/// Item 8: storage textures are reached through the table without a format, so their
+/// visibility follows the driver's format-less read/write support (hal's
+/// `FormatlessStorage`), not WebGPU's read-write storage formats: the common formats lavapipe
+/// supports format-less, `rgba8unorm` and `rgba16float` among them (which WebGPU does not
+/// allow as `read_write` storage), are visible read-only and writable.
+#[test]
+fn gpu_storage_pins_follow_formatless_support() {
+    use wgpu::TextureFormat as F;
+    let gpu = heterogeneous();
+    let formats = [
+        (F::Rgba8Unorm, "f32"),
+        (F::Rgba16Float, "f32"),
+        (F::R32Float, "f32"),
+        (F::Rgba32Float, "f32"),
+        (F::Rgba8Uint, "u32"),
+        (F::R32Uint, "u32"),
+        (F::Rgba16Sint, "i32"),
+    ];
+    let table = table(&gpu, 2 * formats.len() as u32);
+    let mut textures = Vec::new();
+    let mut checks = String::new();
+    for (i, &(format, texel)) in formats.iter().enumerate() {
+        for (j, pin) in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite].into_iter().enumerate() {
+            let slot = (2 * i + j) as u32;
+            let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::STORAGE_BINDING);
+            texture.pin(pin);
+            let view = texture.create_view(&Default::default());
+            table.update(slot, wgpu::BindingResource::TextureView(&view)).unwrap();
+            textures.push(texture);
+            checks += &format!(
+                "    out[{slot}] = u32(hasResource<texture_storage_2d<{texel}, read>>({slot}u)) \
+                 | u32(hasResource<texture_storage_2d<{texel}, read_write>>({slot}u)) << 1u;\n"
+            );
+        }
+    }
+    let source = format!(
+        "enable resource_table;\n\
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
+         @compute @workgroup_size(1)\nfn main() {{\n{checks}}}\n"
+    );
+    let out = buffer_of(&gpu, &vec![9; 2 * formats.len()], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let pipeline = compute(&gpu, &source, None);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+    // Read-only pins: visible to `read`; writable pins: to `read` and `read_write`.
+    assert_eq!(words(&gpu.read_buffer(&out)), [1, 3].repeat(formats.len()));
+}
+
+/// Item 8: a format the driver cannot read or write without a format stays invisible to
+/// every storage type however it is pinned (hal's test hook stands in for such a driver:
+/// lavapipe supports every format), while other formats stay visible.
+#[test]
+fn gpu_storage_pins_of_formats_without_formatless_support_are_invisible() {
+    isolated("gpu_storage_pins_of_formats_without_formatless_support_are_invisible", || {
+        // Safe: this process runs this test alone (nextest, or `isolated`'s child).
+        std::env::set_var("WGPU_RESOURCE_TABLE_NO_FORMATLESS", "R32Float");
+        let gpu = heterogeneous();
+        let table = table(&gpu, 4);
+        let mut textures = Vec::new();
+        for (slot, format, pin) in [
+            (0, wgpu::TextureFormat::R32Float, PinnedUsage::StorageRead),
+            (1, wgpu::TextureFormat::R32Float, PinnedUsage::StorageReadWrite),
+            (2, wgpu::TextureFormat::Rgba32Float, PinnedUsage::StorageReadWrite),
+        ] {
+            let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::STORAGE_BINDING);
+            texture.pin(pin);
+            let view = texture.create_view(&Default::default());
+            table.update(slot, wgpu::BindingResource::TextureView(&view)).unwrap();
+            textures.push(texture);
+        }
+        let pipeline = compute(
+            &gpu,
+            r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    for (var i = 0u; i < 3u; i++) {
+        out[i] = u32(hasResource<texture_storage_2d<f32, read>>(i))
+            | u32(hasResource<texture_storage_2d<f32, read_write>>(i)) << 1u;
+    }
+}
+"#,
+            None,
+        );
+        let out = buffer_of(&gpu, &[9, 9, 9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+        let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+        gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+        assert_eq!(words(&gpu.read_buffer(&out)), [0, 0, 3]);
+    });
+}

@@ -41,8 +41,8 @@ pub struct ResourceTableLayoutDescriptor<'a> {
     pub max_size: u32,
 }
 
-/// What a table layout costs a pipeline layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a table layout costs a pipeline layout, and what its arrays can hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResourceTableLayoutInfo {
     /// The most bind groups a pipeline layout that uses the table may have of its own.
     pub max_other_groups: u32,
@@ -53,6 +53,28 @@ pub struct ResourceTableLayoutInfo {
     /// and uniform buffers) a pipeline layout's own bind groups may have per stage next to
     /// the table.
     pub max_bindings_per_stage: u32,
+    /// Storage texture formats shaders cannot reach through the table's storage arrays,
+    /// which declare no format (WGSL's format-less `texture_storage_*<f32>`).
+    pub formatless_storage: FormatlessStorage,
+}
+
+/// The storage texture formats that shaders cannot read, or cannot write, through a
+/// storage texture declared without a format (Vulkan: formats without
+/// `STORAGE_READ_WITHOUT_FORMAT` / `STORAGE_WRITE_WITHOUT_FORMAT`). Empty lists where every
+/// format works.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FormatlessStorage {
+    pub unreadable: Vec<wgt::TextureFormat>,
+    pub unwritable: Vec<wgt::TextureFormat>,
+}
+
+impl FormatlessStorage {
+    /// Whether a storage texture of `format` may be visible through a table: read-only
+    /// (`writable == false`) needs format-less reads; writable needs reads and writes, since
+    /// `read_write` access sees writable slots.
+    pub fn visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
+        !self.unreadable.contains(&format) && !(writable && self.unwritable.contains(&format))
+    }
 }
 
 /// A table of `size` API-visible slots (plus [`DEFAULT_SLOTS`]).

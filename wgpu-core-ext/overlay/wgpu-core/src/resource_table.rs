@@ -480,7 +480,17 @@ impl TableEntry {
                             Vd::D3 => StorageDimension::D3,
                             Vd::Cube | Vd::CubeArray => return TypeId::EMPTY,
                         };
-                        TypeId::storage_texture(dim, texel, pin == P::StorageReadWrite)
+                        let writable = pin == P::StorageReadWrite;
+                        // Table shaders declare storage textures without a format.
+                        if !view
+                            .device
+                            .resource_tables
+                            .raw
+                            .formatless_storage_visible(view.desc.format, writable)
+                        {
+                            return TypeId::EMPTY;
+                        }
+                        TypeId::storage_texture(dim, texel, writable)
                     }
                     _ => TypeId::EMPTY,
                 }

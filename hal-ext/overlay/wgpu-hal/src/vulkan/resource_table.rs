@@ -272,7 +272,82 @@ pub(super) fn extend_binding_map(
     }
 }
 
+/// The uncompressed color formats, which storage textures may have.
+const STORAGE_CANDIDATES: &[wgt::TextureFormat] = {
+    use wgt::TextureFormat as F;
+    &[
+        F::R8Unorm, F::R8Snorm, F::R8Uint, F::R8Sint, F::R16Uint, F::R16Sint, F::R16Unorm,
+        F::R16Snorm, F::R16Float, F::Rg8Unorm, F::Rg8Snorm, F::Rg8Uint, F::Rg8Sint, F::R32Uint,
+        F::R32Sint, F::R32Float, F::Rg16Uint, F::Rg16Sint, F::Rg16Unorm, F::Rg16Snorm,
+        F::Rg16Float, F::Rgba8Unorm, F::Rgba8UnormSrgb, F::Rgba8Snorm, F::Rgba8Uint, F::Rgba8Sint,
+        F::Bgra8Unorm, F::Bgra8UnormSrgb, F::Rgb9e5Ufloat, F::Rgb10a2Uint, F::Rgb10a2Unorm,
+        F::Rg11b10Ufloat, F::R64Uint, F::Rg32Uint, F::Rg32Sint, F::Rg32Float, F::Rgba16Uint,
+        F::Rgba16Sint, F::Rgba16Unorm, F::Rgba16Snorm, F::Rgba16Float, F::Rgba32Uint,
+        F::Rgba32Sint, F::Rgba32Float,
+    ]
+};
+
+/// Whether format features allow format-less reads and writes.
+fn formatless_support(features: vk::FormatFeatureFlags2) -> (bool, bool) {
+    (
+        features.contains(vk::FormatFeatureFlags2::STORAGE_READ_WITHOUT_FORMAT),
+        features.contains(vk::FormatFeatureFlags2::STORAGE_WRITE_WITHOUT_FORMAT),
+    )
+}
+
 impl super::Device {
+    /// The storage formats heterogeneous tables cannot read or write. Without
+    /// `VkFormatProperties3` (Vulkan 1.3) the device features, which heterogeneous tables
+    /// require, cover every storage format, as they did before per-format flags existed.
+    ///
+    /// `WGPU_RESOURCE_TABLE_NO_FORMATLESS` (format names as `Debug` prints them, comma
+    /// separated) adds formats to both lists, so that the hiding can be tested on drivers that
+    /// support every format.
+    unsafe fn formatless_storage(&self) -> crate::resource_table::FormatlessStorage {
+        let mut out = crate::resource_table::FormatlessStorage::default();
+        if let Some(names) = std::env::var_os("WGPU_RESOURCE_TABLE_NO_FORMATLESS") {
+            let names = names.to_string_lossy();
+            for &format in STORAGE_CANDIDATES {
+                if names.split(',').any(|n| n.trim() == alloc::format!("{format:?}")) {
+                    out.unreadable.push(format);
+                    out.unwritable.push(format);
+                }
+            }
+        }
+        let instance = &self.shared.instance;
+        let device_version = unsafe { instance.raw.get_physical_device_properties(self.shared.physical_device) }
+            .api_version;
+        if instance.instance_api_version.min(device_version) < vk::API_VERSION_1_3 {
+            return out;
+        }
+        for &format in STORAGE_CANDIDATES {
+            let mut properties3 = vk::FormatProperties3::default();
+            let mut properties2 = vk::FormatProperties2::default().push_next(&mut properties3);
+            unsafe {
+                instance.raw.get_physical_device_format_properties2(
+                    self.shared.physical_device,
+                    self.shared.private_caps.map_texture_format(format),
+                    &mut properties2,
+                )
+            };
+            if !properties2
+                .format_properties
+                .optimal_tiling_features
+                .contains(vk::FormatFeatureFlags::STORAGE_IMAGE)
+            {
+                continue;
+            }
+            let (read, write) = formatless_support(properties3.optimal_tiling_features);
+            if !read && !out.unreadable.contains(&format) {
+                out.unreadable.push(format);
+            }
+            if !write && !out.unwritable.contains(&format) {
+                out.unwritable.push(format);
+            }
+        }
+        out
+    }
+
     unsafe fn create_set_layout(
         &self,
         bindings: &[(u32, Kind, u32)],
@@ -374,6 +449,11 @@ impl super::Device {
                 .min(crate::MAX_BIND_GROUPS as u32 - 1),
             shared_array: mutable,
             max_bindings_per_stage: PER_STAGE_HEADROOM,
+            formatless_storage: if desc.heterogeneous {
+                unsafe { self.formatless_storage() }
+            } else {
+                Default::default()
+            },
         };
         let mut raws = raws.into_iter();
         let raw = raws.next().unwrap();
@@ -605,8 +685,26 @@ pub(super) unsafe fn barrier(device: &super::DeviceShared, cmd: vk::CommandBuffe
 
 #[cfg(test)]
 mod tests {
-    use super::{max_size, DEFAULT_SLOTS};
+    use super::{formatless_support, max_size, DEFAULT_SLOTS};
     use ash::vk;
+
+    #[test]
+    fn formatless_support_reads_each_flag() {
+        use vk::FormatFeatureFlags2 as F;
+        assert_eq!(formatless_support(F::STORAGE_IMAGE), (false, false));
+        assert_eq!(
+            formatless_support(F::STORAGE_IMAGE | F::STORAGE_READ_WITHOUT_FORMAT),
+            (true, false)
+        );
+        assert_eq!(
+            formatless_support(F::STORAGE_WRITE_WITHOUT_FORMAT),
+            (false, true)
+        );
+        assert_eq!(
+            formatless_support(F::STORAGE_READ_WITHOUT_FORMAT | F::STORAGE_WRITE_WITHOUT_FORMAT),
+            (true, true)
+        );
+    }
 
     /// Limits of the shape NVIDIA reports: every update-after-bind limit 2^20, the ordinary
     /// per-stage ones small.

@@ -43,6 +43,9 @@ pub(crate) enum PendingPin {
 #[derive(Debug, Default)]
 pub(crate) struct DeviceRaw {
     layout: Mutex<Option<Arc<TableLayout>>>,
+    /// The layout's format-less storage support, set with the layout (read without a lock
+    /// when slots get their type ids).
+    formatless_storage: crate::OnceCellOrLock<hal::resource_table::FormatlessStorage>,
     /// The default resource of every type id (created once, pinned, shared by all tables).
     defaults: Mutex<Option<Arc<Vec<(TypeId, TableEntry)>>>>,
     /// Tables with slots to write at the next submission.
@@ -56,6 +59,14 @@ pub(crate) struct DeviceRaw {
 
 
 impl DeviceRaw {
+    /// Whether a storage texture of `format` may be visible through tables (always, before
+    /// the device's first table).
+    pub(crate) fn formatless_storage_visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
+        self.formatless_storage
+            .get()
+            .is_none_or(|f| f.visible(format, writable))
+    }
+
     pub(crate) fn push_pin(&self, pin: PendingPin) {
         self.pins.lock().push(pin);
     }
@@ -123,6 +134,11 @@ pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceErr
     };
     let (raw, info) = unsafe { device.raw().create_resource_table_layout(&desc) }
         .map_err(|e| device.handle_hal_error(e))?;
+    let _ = device
+        .resource_tables
+        .raw
+        .formatless_storage
+        .set(info.formatless_storage.clone());
     let created = Arc::new(TableLayout {
         raw: ManuallyDrop::new(raw),
         info,
