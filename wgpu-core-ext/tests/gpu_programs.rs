@@ -1313,3 +1313,57 @@ fn main() {
         assert_eq!(words(&gpu.read_buffer(&out)), [0, 0, 3]);
     });
 }
+
+/// Item 8: a storage buffer binding is visible as `ptr<storage, S>` only if it holds
+/// WebGPU's minimum binding size of `S` (a runtime-sized array counting one element);
+/// smaller bindings read as the default buffer.
+#[test]
+fn gpu_buffer_bindings_smaller_than_the_struct_are_not_visible() {
+    let gpu = heterogeneous();
+    let table = table(&gpu, 4);
+    let usage = wgpu::BufferUsages::STORAGE;
+    let small = buffer_of(&gpu, &[7; 4], usage);
+    let big = buffer_of(&gpu, &(100..116).collect::<Vec<u32>>(), usage);
+    let wide = buffer_of(&gpu, &[5; 128], usage);
+    for b in [&small, &big, &wide] {
+        b.pin(PinnedUsage::StorageRead);
+    }
+    table.update(0, small.as_entire_binding()).unwrap();
+    table.update(1, big.as_entire_binding()).unwrap();
+    table
+        .update(
+            2,
+            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &wide,
+                offset: 256,
+                size: wgpu::BufferSize::new(8),
+            }),
+        )
+        .unwrap();
+    let pipeline = compute(
+        &gpu,
+        r#"
+enable resource_table;
+struct Big { v: array<u32, 16> }
+struct Small { v: array<u32, 4> }
+struct Runtime { head: u32, tail: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    for (var i = 0u; i < 3u; i++) {
+        out[i] = u32(hasResource<ptr<storage, Big, read>>(i)) * 100u
+            + u32(hasResource<ptr<storage, Small, read>>(i)) * 10u
+            + u32(hasResource<ptr<storage, Runtime, read>>(i));
+    }
+    out[3] = (*getResource<ptr<storage, Big, read>>(0u)).v[0];
+    out[4] = (*getResource<ptr<storage, Big, read>>(1u)).v[15];
+    out[5] = (*getResource<ptr<storage, Runtime, read>>(2u)).tail[0];
+}
+"#,
+        None,
+    );
+    let out = buffer_of(&gpu, &[9; 6], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [11, 111, 1, 0, 115, 5]);
+}

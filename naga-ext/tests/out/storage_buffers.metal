@@ -39,22 +39,22 @@ struct main_Input {
     uint _e4 = _resource_table_metadata.length;
     bool _e5 = 0u < _e4;
     uint _e10 = _resource_table_metadata.type_ids[_e5 ? 0u : 0u];
-    uint _e24 = _resource_table_metadata.length;
-    bool _e25 = 1u < _e24;
-    uint _e30 = _resource_table_metadata.type_ids[_e25 ? 1u : 0u];
-    uint _e41 = _resource_table_storage_read_4_[(_e5 && ((_e10 & 4294967294u) == 54u)) ? 0u : (_e4 + 53u)].inner->count;
-    if (id.x < _e41) {
-        uint _e48 = _resource_table_metadata.length;
-        bool _e49 = 1u < _e48;
-        uint _e54 = _resource_table_metadata.type_ids[_e49 ? 1u : 0u];
-        local = _e49 && (_e54 == 55u);
+    uint _e29 = _resource_table_metadata.length;
+    bool _e30 = 1u < _e29;
+    uint _e35 = _resource_table_metadata.type_ids[_e30 ? 1u : 0u];
+    uint _e53 = _resource_table_storage_read_4_[(_e5 && (((_e10 & 254u) == 54u) && ((_e10 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->count;
+    if (id.x < _e53) {
+        uint _e60 = _resource_table_metadata.length;
+        bool _e61 = 1u < _e60;
+        uint _e66 = _resource_table_metadata.type_ids[_e61 ? 1u : 0u];
+        local = _e61 && (((_e66 & 255u) == 55u) && ((_e66 >> 8u) >= 8u));
     } else {
         local = false;
     }
-    bool _e59 = local;
-    if (_e59) {
-        metal::float4 _e66 = _resource_table_storage_read_4_[(_e5 && ((_e10 & 4294967294u) == 54u)) ? 0u : (_e4 + 53u)].inner->positions[id.x];
-        _resource_table_storage_read_write_4_[(_e25 && (_e30 == 55u)) ? 1u : (_e24 + 54u)].inner->positions[id.x] = _e66 * 2.0;
+    bool _e78 = local;
+    if (_e78) {
+        metal::float4 _e85 = _resource_table_storage_read_4_[(_e5 && (((_e10 & 254u) == 54u) && ((_e10 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->positions[id.x];
+        _resource_table_storage_read_write_4_[(_e30 && (((_e35 & 255u) == 55u) && ((_e35 >> 8u) >= 8u))) ? 1u : (_e29 + 54u)].inner->positions[id.x] = _e85 * 2.0;
         return;
     } else {
         return;

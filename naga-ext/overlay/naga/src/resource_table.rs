@@ -17,12 +17,15 @@ wgpu-hal share (documented with the same numbers in the repository's ARCHITECTUR
   - sampled textures (1), samplers (2), storage textures (3), storage buffers (4): one
     runtime-sized binding array per kind. Every texture type the shader uses gets its own
     array variable at the sampled-texture binding (Vulkan allows such aliasing), and so on.
-- A slot `i < length` holds at most one resource; `type_ids[i]` is its [`TypeId`], or
+- A slot `i < length` holds at most one resource; `type_ids[i]` is its metadata word
+  ([`TypeId::metadata_word`]): its [`TypeId`] in the low [`ID_BITS`] bits, or
   [`TypeId::EMPTY`] when the slot is empty *or not visible* (an unpinned resource), so pinning
-  only rewrites ids.
+  only rewrites ids. A storage buffer slot also carries its binding's size, in 4-byte units
+  (saturating at [`MAX_BUFFER_UNITS`]), in the bits above.
 - After the `length` API-visible slots come the default resources, one per type id: the
   default of type id `t` lives in slot `length + t - 1` of its kind's array.
-- `hasResource<T>(i)` is `i < length && type_ids[i] ∈ ids(T)`; `getResource<T>(i)` is the
+- `hasResource<T>(i)` is `i < length && type_ids[i] ∈ ids(T)` — for `ptr<storage, S>` also
+  `size(type_ids[i]) >= ` [`min_binding_units`]`(S)`, WebGPU's minimum binding size; `getResource<T>(i)` is the
   resource in slot `i` when `hasResource<T>(i)`, else slot `length + ID(T) - 1`. Indices are
   `u32`; an `i32` index is reinterpreted, so negative indices are out of range.
 */
@@ -186,6 +189,33 @@ pub enum ResourceType {
     },
 }
 
+/// The bits of a metadata word that hold the type id.
+pub const ID_BITS: u32 = 8;
+
+/// The largest binding size a storage buffer slot's metadata word holds, in 4-byte units
+/// (64 MiB - 4 bytes); larger bindings saturate to it.
+pub const MAX_BUFFER_UNITS: u32 = u32::MAX >> ID_BITS;
+
+/// WebGPU's minimum binding size of a storage buffer whose contents are `ty` (a runtime-sized
+/// array counts one element), in 4-byte units, rounded up.
+pub fn min_binding_units(module_types: &UniqueArena<Type>, ty: Handle<Type>) -> u32 {
+    let bytes = match module_types[ty].inner {
+        TypeInner::Struct { ref members, span } => match members.last() {
+            Some(last) => match module_types[last.ty].inner {
+                TypeInner::Array {
+                    size: crate::ArraySize::Dynamic,
+                    stride,
+                    ..
+                } => last.offset + stride,
+                _ => span,
+            },
+            None => span,
+        },
+        _ => 0,
+    };
+    bytes.div_ceil(4)
+}
+
 /// The type id of a slot: which resource it holds, as far as shaders can tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(pub u32);
@@ -233,6 +263,18 @@ impl TypeId {
     /// A storage buffer pinned read-only or writable.
     pub const fn storage_buffer(writable: bool) -> Self {
         Self(Self::STORAGE_BUFFER + writable as u32)
+    }
+
+    /// The slot's metadata word: the id, and for storage buffers the binding's size in
+    /// 4-byte units above [`ID_BITS`] (saturating; WebGPU binding sizes are multiples of 4).
+    pub fn metadata_word(self, buffer_binding_size: Option<u64>) -> u32 {
+        match (self.kind(), buffer_binding_size) {
+            (Some(Kind::StorageBuffer), Some(size)) => {
+                let units = u32::try_from(size / 4).unwrap_or(u32::MAX).min(MAX_BUFFER_UNITS);
+                self.0 | units << ID_BITS
+            }
+            _ => self.0,
+        }
     }
 
     /// Where this id's default resource lives, counted from the table's length.
@@ -341,14 +383,16 @@ impl ResourceType {
         }
     }
 
-    /// `(mask, expected)` such that a slot is visible as this type exactly when
+    /// `(mask, expected)` such that a slot's id is this type's exactly when
     /// `type_ids[i] & mask == expected`. Read-only access accepts read-only and writable
     /// slots alike (their ids differ only in bit 0); everything else wants its own id.
+    /// Storage buffers also leave out the size bits, which [`min_binding_units`] checks.
     pub const fn visibility_test(self) -> (u32, u32) {
+        const ID_MASK: u32 = (1 << ID_BITS) - 1;
         match self {
-            Self::StorageTexture { writes: false, .. } | Self::StorageBuffer { writes: false } => {
-                (!1, self.type_id().0)
-            }
+            Self::StorageTexture { writes: false, .. } => (!1, self.type_id().0),
+            Self::StorageBuffer { writes: false } => (ID_MASK & !1, self.type_id().0),
+            Self::StorageBuffer { writes: true } => (ID_MASK, self.type_id().0),
             _ => (!0, self.type_id().0),
         }
     }
@@ -683,5 +727,19 @@ mod tests {
         assert!(!tex.accepts(TypeId(3)));
         assert!(!tex.accepts(TypeId::EMPTY));
         assert!(!read.accepts(TypeId::EMPTY));
+    }
+
+    #[test]
+    fn buffer_words_carry_the_size_above_the_id_and_the_masks_ignore_it() {
+        let id = TypeId::storage_buffer(true);
+        let word = id.metadata_word(Some(64));
+        assert_eq!((word & ((1 << ID_BITS) - 1), word >> ID_BITS), (id.0, 16));
+        assert!(ResourceType::StorageBuffer { writes: true }.accepts(TypeId(word)));
+        assert!(ResourceType::StorageBuffer { writes: false }.accepts(TypeId(word)));
+        assert_eq!(id.metadata_word(Some(u64::MAX)) >> ID_BITS, MAX_BUFFER_UNITS);
+        // Only buffers carry a size.
+        let sampler = TypeId::sampler(false);
+        assert_eq!(sampler.metadata_word(Some(64)), sampler.0);
+        assert_eq!(TypeId::EMPTY.metadata_word(Some(64)), 0);
     }
 }

@@ -238,6 +238,16 @@ fn write_of<'a>(
     Some(hal::resource_table::ResourceTableWrite { index, resource })
 }
 
+/// What the metadata holds for a slot of type id `id` holding `entry`: the id, and for a
+/// buffer its binding's size (`naga::resource_table::TypeId::metadata_word`).
+fn metadata_word(entry: Option<&TableEntry>, id: TypeId) -> u32 {
+    let size = match entry {
+        Some(TableEntry::Buffer { buffer, offset, size }) => Some(size.unwrap_or(buffer.size.saturating_sub(*offset))),
+        _ => None,
+    };
+    id.metadata_word(size)
+}
+
 /// The type id shaders see for `entry` now: none once its resource is destroyed.
 pub(crate) fn visible_type_id(entry: &TableEntry, guard: &SnatchGuard) -> TypeId {
     let alive = match entry {
@@ -651,7 +661,7 @@ fn write_tables(
             let start = bytes.len() as u64;
             bytes.extend_from_slice(&table.size.to_le_bytes());
             for slot in 0..table.size {
-                bytes.extend_from_slice(&ids(slot).0.to_le_bytes());
+                bytes.extend_from_slice(&metadata_word(state.entries.get(&slot), ids(slot)).to_le_bytes());
             }
             regions.push(hal::BufferCopy {
                 src_offset: start,
@@ -685,7 +695,7 @@ fn write_tables(
                         run = Some((bytes.len() as u64, slot, 1));
                     }
                 }
-                bytes.extend_from_slice(&id.0.to_le_bytes());
+                bytes.extend_from_slice(&metadata_word(state.entries.get(&slot), id).to_le_bytes());
             }
         }
         if let Some(done) = run {

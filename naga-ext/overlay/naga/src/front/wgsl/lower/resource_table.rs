@@ -4,7 +4,9 @@
 //!
 //! ```text
 //! i'      = u32(i)                                  (bit pattern: negative → huge)
-//! ok      = i' < meta.length && (meta.type_ids[select(0, i', i' < meta.length)] & mask) == id
+//! word    = meta.type_ids[select(0, i', i' < meta.length)]
+//! ok      = i' < meta.length && (word & mask) == id
+//!           [&& (word >> ID_BITS) >= min_binding_units(S)   for ptr<storage, S> of S > 4 bytes]
 //! has     = ok
 //! get     = table_T[select(meta.length + ID(T) - 1, i', ok)]
 //! ```
@@ -135,14 +137,27 @@ impl<'source> Lowerer<'source, '_> {
                 index: safe_index,
             },
         )?;
-        let mut id = append(ctx, ir::Expression::Load { pointer: id_ptr })?;
+        let word = append(ctx, ir::Expression::Load { pointer: id_ptr })?;
+        let mut id = word;
         let (mask, expected) = resource.visibility_test();
         if mask != !0 {
             let mask = literal(ctx, mask)?;
             id = binary(ctx, Op::And, id, mask)?;
         }
         let expected = literal(ctx, expected)?;
-        let id_matches = binary(ctx, Op::Equal, id, expected)?;
+        let mut id_matches = binary(ctx, Op::Equal, id, expected)?;
+        // A buffer binding smaller than `S` is not visible as `ptr<storage, S>` (WebGPU's
+        // minimum binding size); every binding holds at least 4 bytes.
+        if let ir::TypeInner::Pointer { base, .. } = ctx.module.types[ty].inner {
+            let units = rt::min_binding_units(&ctx.module.types, base);
+            if units > 1 {
+                let shift = literal(ctx, rt::ID_BITS)?;
+                let size = binary(ctx, Op::ShiftRight, word, shift)?;
+                let units = literal(ctx, units)?;
+                let big_enough = binary(ctx, Op::GreaterEqual, size, units)?;
+                id_matches = binary(ctx, Op::LogicalAnd, id_matches, big_enough)?;
+            }
+        }
         let visible = binary(ctx, Op::LogicalAnd, in_range, id_matches)?;
         if !get {
             // Declare the array all the same for the heterogeneous kinds, so that the
