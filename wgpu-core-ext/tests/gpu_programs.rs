@@ -1367,3 +1367,54 @@ fn main() {
     gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
     assert_eq!(words(&gpu.read_buffer(&out)), [11, 111, 1, 0, 115, 5]);
 }
+
+/// Item 8, filtering: any table sampler may sample any float or depth texture of the table,
+/// so a format the driver cannot filter linearly is not visible to those types (hal's test
+/// hook stands in for such a driver: lavapipe filters every format). Formats WebGPU calls
+/// unfilterable but the driver filters (`r32float` here) stay visible: the driver decides.
+fn unfilterable_formats_case(hooked: bool) {
+    let gpu = sampling();
+    let table = table(&gpu, 4);
+    let mut textures = Vec::new();
+    for (slot, format) in [wgpu::TextureFormat::R32Float, wgpu::TextureFormat::Rgba8Unorm]
+        .into_iter()
+        .enumerate()
+    {
+        let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
+        texture.pin(PinnedUsage::Sampled);
+        let view = texture.create_view(&Default::default());
+        table.update(slot as u32, wgpu::BindingResource::TextureView(&view)).unwrap();
+        textures.push(texture);
+    }
+    let pipeline = compute(
+        &gpu,
+        r#"
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = u32(hasResource<texture_2d<f32>>(0u));
+    out[1] = u32(hasResource<texture_2d<f32>>(1u));
+}
+"#,
+        None,
+    );
+    let out = buffer_of(&gpu, &[9, 9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [u32::from(!hooked), 1]);
+}
+
+#[test]
+fn gpu_formats_the_driver_filters_are_visible_for_sampling() {
+    unfilterable_formats_case(false);
+}
+
+#[test]
+fn gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling() {
+    isolated("gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling", || {
+        // Safe: this process runs this test alone (nextest, or `isolated`'s child).
+        std::env::set_var("WGPU_RESOURCE_TABLE_NO_LINEAR_FILTER", "R32Float");
+        unfilterable_formats_case(true);
+    });
+}

@@ -53,27 +53,38 @@ pub struct ResourceTableLayoutInfo {
     /// and uniform buffers) a pipeline layout's own bind groups may have per stage next to
     /// the table.
     pub max_bindings_per_stage: u32,
-    /// Storage texture formats shaders cannot reach through the table's storage arrays,
-    /// which declare no format (WGSL's format-less `texture_storage_*<f32>`).
-    pub formatless_storage: FormatlessStorage,
+    /// The formats the table must hide from some types, because shaders reach them in ways
+    /// the driver may not support for every format.
+    pub formats: TableFormats,
 }
 
-/// The storage texture formats that shaders cannot read, or cannot write, through a
-/// storage texture declared without a format (Vulkan: formats without
-/// `STORAGE_READ_WITHOUT_FORMAT` / `STORAGE_WRITE_WITHOUT_FORMAT`). Empty lists where every
+/// Formats a table hides from some of the types shaders read it as. Empty lists where every
 /// format works.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FormatlessStorage {
-    pub unreadable: Vec<wgt::TextureFormat>,
-    pub unwritable: Vec<wgt::TextureFormat>,
+pub struct TableFormats {
+    /// Storage formats shaders cannot read through a storage texture declared without a
+    /// format (table shaders declare none; Vulkan: no `STORAGE_READ_WITHOUT_FORMAT`).
+    pub unreadable_storage: Vec<wgt::TextureFormat>,
+    /// The same for writes (Vulkan: no `STORAGE_WRITE_WITHOUT_FORMAT`).
+    pub unwritable_storage: Vec<wgt::TextureFormat>,
+    /// Float and depth formats the driver cannot filter linearly (Vulkan: no
+    /// `SAMPLED_IMAGE_FILTER_LINEAR`): a table's filtering sampler could sample them, which
+    /// the driver does not define.
+    pub unfilterable: Vec<wgt::TextureFormat>,
 }
 
-impl FormatlessStorage {
+impl TableFormats {
     /// Whether a storage texture of `format` may be visible through a table: read-only
     /// (`writable == false`) needs format-less reads; writable needs reads and writes, since
     /// `read_write` access sees writable slots.
-    pub fn visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
-        !self.unreadable.contains(&format) && !(writable && self.unwritable.contains(&format))
+    pub fn storage_visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
+        !self.unreadable_storage.contains(&format) && !(writable && self.unwritable_storage.contains(&format))
+    }
+
+    /// Whether a texture of `format` may be visible as a sampled (float or depth) texture,
+    /// which table samplers may filter.
+    pub fn sampled_visible(&self, format: wgt::TextureFormat) -> bool {
+        !self.unfilterable.contains(&format)
     }
 }
 

@@ -443,6 +443,14 @@ impl TableEntry {
                 let multisampled = view.samples > 1;
                 match pin {
                     P::Sampled if view.desc.usage.contains(wgt::TextureUsages::TEXTURE_BINDING) => {
+                        // Table samplers may filter whatever the shader samples: formats the
+                        // driver cannot filter stay out of the types samplers take.
+                        if matches!(sample_type, St::Float { .. } | St::Depth)
+                            && !multisampled
+                            && !view.device.resource_tables.raw.sampled_visible(view.desc.format)
+                        {
+                            return TypeId::EMPTY;
+                        }
                         match (sample_type, view.desc.dimension, multisampled) {
                             (St::Depth, Vd::D2, true) => TypeId::depth(DepthShape::Multisampled2d),
                             (St::Depth, Vd::D2, false) => TypeId::depth(DepthShape::D2),
@@ -486,7 +494,7 @@ impl TableEntry {
                             .device
                             .resource_tables
                             .raw
-                            .formatless_storage_visible(view.desc.format, writable)
+                            .storage_visible(view.desc.format, writable)
                         {
                             return TypeId::EMPTY;
                         }

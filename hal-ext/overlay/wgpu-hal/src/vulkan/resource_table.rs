@@ -287,6 +287,19 @@ const STORAGE_CANDIDATES: &[wgt::TextureFormat] = {
     ]
 };
 
+/// The formats that may be sampled as float or depth textures.
+const SAMPLED_CANDIDATES: &[wgt::TextureFormat] = {
+    use wgt::TextureFormat as F;
+    &[
+        F::R8Unorm, F::R8Snorm, F::R16Unorm, F::R16Snorm, F::R16Float, F::Rg8Unorm, F::Rg8Snorm,
+        F::R32Float, F::Rg16Unorm, F::Rg16Snorm, F::Rg16Float, F::Rgba8Unorm, F::Rgba8UnormSrgb,
+        F::Rgba8Snorm, F::Bgra8Unorm, F::Bgra8UnormSrgb, F::Rgb9e5Ufloat, F::Rgb10a2Unorm,
+        F::Rg11b10Ufloat, F::Rg32Float, F::Rgba16Unorm, F::Rgba16Snorm, F::Rgba16Float,
+        F::Rgba32Float, F::Depth16Unorm, F::Depth24Plus, F::Depth24PlusStencil8, F::Depth32Float,
+        F::Depth32FloatStencil8,
+    ]
+};
+
 /// Whether format features allow format-less reads and writes.
 fn formatless_support(features: vk::FormatFeatureFlags2) -> (bool, bool) {
     (
@@ -296,53 +309,59 @@ fn formatless_support(features: vk::FormatFeatureFlags2) -> (bool, bool) {
 }
 
 impl super::Device {
-    /// The storage formats heterogeneous tables cannot read or write. Without
-    /// `VkFormatProperties3` (Vulkan 1.3) the device features, which heterogeneous tables
-    /// require, cover every storage format, as they did before per-format flags existed.
+    /// The formats tables hide from some types ([`crate::resource_table::TableFormats`]).
+    /// Format-less storage needs `VkFormatProperties3` (Vulkan 1.3) per format; before it, the
+    /// device features that heterogeneous tables require covered every storage format.
     ///
-    /// `WGPU_RESOURCE_TABLE_NO_FORMATLESS` (format names as `Debug` prints them, comma
-    /// separated) adds formats to both lists, so that the hiding can be tested on drivers that
-    /// support every format.
-    unsafe fn formatless_storage(&self) -> crate::resource_table::FormatlessStorage {
-        let mut out = crate::resource_table::FormatlessStorage::default();
-        if let Some(names) = std::env::var_os("WGPU_RESOURCE_TABLE_NO_FORMATLESS") {
-            let names = names.to_string_lossy();
-            for &format in STORAGE_CANDIDATES {
-                if names.split(',').any(|n| n.trim() == alloc::format!("{format:?}")) {
-                    out.unreadable.push(format);
-                    out.unwritable.push(format);
-                }
+    /// `WGPU_RESOURCE_TABLE_NO_FORMATLESS` and `WGPU_RESOURCE_TABLE_NO_LINEAR_FILTER` (format
+    /// names as `Debug` prints them, comma separated) add formats to the lists, so that the
+    /// hiding can be tested on drivers that support every format.
+    unsafe fn table_formats(&self, heterogeneous: bool) -> crate::resource_table::TableFormats {
+        let mut out = crate::resource_table::TableFormats::default();
+        let named = |var: &str, format: wgt::TextureFormat| {
+            std::env::var_os(var).is_some_and(|names| {
+                let names = names.to_string_lossy();
+                let name = alloc::format!("{format:?}");
+                names.split(',').any(|n| n.trim() == name)
+            })
+        };
+        let instance = &self.shared.instance;
+        let phd = self.shared.physical_device;
+        let vk_format = |format| self.shared.private_caps.map_texture_format(format);
+        for &format in SAMPLED_CANDIDATES {
+            let features = unsafe { instance.raw.get_physical_device_format_properties(phd, vk_format(format)) }
+                .optimal_tiling_features;
+            let filterable = !features.contains(vk::FormatFeatureFlags::SAMPLED_IMAGE)
+                || features.contains(vk::FormatFeatureFlags::SAMPLED_IMAGE_FILTER_LINEAR);
+            if !filterable || named("WGPU_RESOURCE_TABLE_NO_LINEAR_FILTER", format) {
+                out.unfilterable.push(format);
             }
         }
-        let instance = &self.shared.instance;
-        let device_version = unsafe { instance.raw.get_physical_device_properties(self.shared.physical_device) }
-            .api_version;
-        if instance.instance_api_version.min(device_version) < vk::API_VERSION_1_3 {
+        if !heterogeneous {
             return out;
         }
+        let device_version = unsafe { instance.raw.get_physical_device_properties(phd) }.api_version;
+        let flags2 = instance.instance_api_version.min(device_version) >= vk::API_VERSION_1_3;
         for &format in STORAGE_CANDIDATES {
-            let mut properties3 = vk::FormatProperties3::default();
-            let mut properties2 = vk::FormatProperties2::default().push_next(&mut properties3);
-            unsafe {
-                instance.raw.get_physical_device_format_properties2(
-                    self.shared.physical_device,
-                    self.shared.private_caps.map_texture_format(format),
-                    &mut properties2,
-                )
-            };
-            if !properties2
-                .format_properties
-                .optimal_tiling_features
-                .contains(vk::FormatFeatureFlags::STORAGE_IMAGE)
-            {
-                continue;
+            let (mut read, mut write) = (true, true);
+            if flags2 {
+                let mut properties3 = vk::FormatProperties3::default();
+                let mut properties2 = vk::FormatProperties2::default().push_next(&mut properties3);
+                unsafe { instance.raw.get_physical_device_format_properties2(phd, vk_format(format), &mut properties2) };
+                if properties2
+                    .format_properties
+                    .optimal_tiling_features
+                    .contains(vk::FormatFeatureFlags::STORAGE_IMAGE)
+                {
+                    (read, write) = formatless_support(properties3.optimal_tiling_features);
+                }
             }
-            let (read, write) = formatless_support(properties3.optimal_tiling_features);
-            if !read && !out.unreadable.contains(&format) {
-                out.unreadable.push(format);
+            let hooked = named("WGPU_RESOURCE_TABLE_NO_FORMATLESS", format);
+            if !read || hooked {
+                out.unreadable_storage.push(format);
             }
-            if !write && !out.unwritable.contains(&format) {
-                out.unwritable.push(format);
+            if !write || hooked {
+                out.unwritable_storage.push(format);
             }
         }
         out
@@ -449,11 +468,7 @@ impl super::Device {
                 .min(crate::MAX_BIND_GROUPS as u32 - 1),
             shared_array: mutable,
             max_bindings_per_stage: PER_STAGE_HEADROOM,
-            formatless_storage: if desc.heterogeneous {
-                unsafe { self.formatless_storage() }
-            } else {
-                Default::default()
-            },
+            formats: unsafe { self.table_formats(desc.heterogeneous) },
         };
         let mut raws = raws.into_iter();
         let raw = raws.next().unwrap();

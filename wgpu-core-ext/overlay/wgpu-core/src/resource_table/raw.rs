@@ -43,9 +43,9 @@ pub(crate) enum PendingPin {
 #[derive(Debug, Default)]
 pub(crate) struct DeviceRaw {
     layout: Mutex<Option<Arc<TableLayout>>>,
-    /// The layout's format-less storage support, set with the layout (read without a lock
-    /// when slots get their type ids).
-    formatless_storage: crate::OnceCellOrLock<hal::resource_table::FormatlessStorage>,
+    /// The formats the layout hides from some types, set with the layout (read without a
+    /// lock when slots get their type ids).
+    formats: crate::OnceCellOrLock<hal::resource_table::TableFormats>,
     /// The default resource of every type id (created once, pinned, shared by all tables).
     defaults: Mutex<Option<Arc<Vec<(TypeId, TableEntry)>>>>,
     /// Tables with slots to write at the next submission.
@@ -61,10 +61,14 @@ pub(crate) struct DeviceRaw {
 impl DeviceRaw {
     /// Whether a storage texture of `format` may be visible through tables (always, before
     /// the device's first table).
-    pub(crate) fn formatless_storage_visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
-        self.formatless_storage
-            .get()
-            .is_none_or(|f| f.visible(format, writable))
+    pub(crate) fn storage_visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
+        self.formats.get().is_none_or(|f| f.storage_visible(format, writable))
+    }
+
+    /// Whether a float or depth texture of `format` may be visible for sampling (always,
+    /// before the device's first table).
+    pub(crate) fn sampled_visible(&self, format: wgt::TextureFormat) -> bool {
+        self.formats.get().is_none_or(|f| f.sampled_visible(format))
     }
 
     pub(crate) fn push_pin(&self, pin: PendingPin) {
@@ -137,8 +141,8 @@ pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceErr
     let _ = device
         .resource_tables
         .raw
-        .formatless_storage
-        .set(info.formatless_storage.clone());
+        .formats
+        .set(info.formats.clone());
     let created = Arc::new(TableLayout {
         raw: ManuallyDrop::new(raw),
         info,
