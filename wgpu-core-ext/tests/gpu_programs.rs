@@ -1223,10 +1223,11 @@ fn main() {
 }
 
 /// Item 8: storage textures are reached through the table without a format, so their
-/// visibility follows the driver's format-less read/write support (hal's
-/// `FormatlessStorage`), not WebGPU's read-write storage formats: the common formats lavapipe
-/// supports format-less, `rgba8unorm` and `rgba16float` among them (which WebGPU does not
-/// allow as `read_write` storage), are visible read-only and writable.
+/// visibility follows the driver's format-less read/write support (hal's `TableFormats`),
+/// not WebGPU's read-write storage formats: the formats lavapipe supports format-less,
+/// `rgba8unorm` and `rgba16float` among them (which WebGPU does not allow as `read_write`
+/// storage), are visible read-only and writable. Other drivers may lack some: there only
+/// `rgba8unorm` (in Vulkan's list of formats that need no format) is checked.
 #[test]
 fn gpu_storage_pins_follow_formatless_support() {
     use wgpu::TextureFormat as F;
@@ -1267,7 +1268,12 @@ fn gpu_storage_pins_follow_formatless_support() {
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
     gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
     // Read-only pins: visible to `read`; writable pins: to `read` and `read_write`.
-    assert_eq!(words(&gpu.read_buffer(&out)), [1, 3].repeat(formats.len()));
+    let seen = words(&gpu.read_buffer(&out));
+    if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+        assert_eq!(seen, [1, 3].repeat(formats.len()));
+    } else {
+        assert_eq!(seen[..2], [1, 3]);
+    }
 }
 
 /// Item 8: a format the driver cannot read or write without a format stays invisible to
@@ -1347,11 +1353,13 @@ enable resource_table;
 struct Big { v: array<u32, 16> }
 struct Small { v: array<u32, 4> }
 struct Runtime { head: u32, tail: array<u32> }
+struct Padded { head: vec4<u32>, tail: array<u32> }
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(1)
 fn main() {
     for (var i = 0u; i < 3u; i++) {
-        out[i] = u32(hasResource<ptr<storage, Big, read>>(i)) * 100u
+        out[i] = u32(hasResource<ptr<storage, Big, read>>(i)) * 1000u
+            + u32(hasResource<ptr<storage, Padded, read>>(i)) * 100u
             + u32(hasResource<ptr<storage, Small, read>>(i)) * 10u
             + u32(hasResource<ptr<storage, Runtime, read>>(i));
     }
@@ -1365,13 +1373,15 @@ fn main() {
     let out = buffer_of(&gpu, &[9; 6], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
     gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
-    assert_eq!(words(&gpu.read_buffer(&out)), [11, 111, 1, 0, 115, 5]);
+    // `Padded` needs 32 bytes: its 20 bytes rounded up to its 16-byte alignment.
+    assert_eq!(words(&gpu.read_buffer(&out)), [11, 1111, 1, 0, 115, 5]);
 }
 
-/// Item 8, filtering: any table sampler may sample any float or depth texture of the table,
-/// so a format the driver cannot filter linearly is not visible to those types (hal's test
-/// hook stands in for such a driver: lavapipe filters every format). Formats WebGPU calls
-/// unfilterable but the driver filters (`r32float` here) stay visible: the driver decides.
+/// Item 8, filtering: any table sampler may sample any float texture of the table, so a
+/// format the driver cannot filter linearly is not visible to those types (hal's test hook
+/// stands in for such a driver: lavapipe filters every format). Formats WebGPU calls
+/// unfilterable but the driver filters (`r32float` here, where the adapter reports
+/// `FLOAT32_FILTERABLE`) stay visible: the driver decides.
 fn unfilterable_formats_case(hooked: bool) {
     let gpu = sampling();
     let table = table(&gpu, 4);
@@ -1402,7 +1412,8 @@ fn main() {
     let out = buffer_of(&gpu, &[9, 9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
     gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
-    assert_eq!(words(&gpu.read_buffer(&out)), [u32::from(!hooked), 1]);
+    let filters_r32float = gpu.adapter.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
+    assert_eq!(words(&gpu.read_buffer(&out)), [u32::from(!hooked && filters_r32float), 1]);
 }
 
 #[test]

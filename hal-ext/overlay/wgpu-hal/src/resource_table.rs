@@ -67,7 +67,7 @@ pub struct TableFormats {
     pub unreadable_storage: Vec<wgt::TextureFormat>,
     /// The same for writes (Vulkan: no `STORAGE_WRITE_WITHOUT_FORMAT`).
     pub unwritable_storage: Vec<wgt::TextureFormat>,
-    /// Float and depth formats the driver cannot filter linearly (Vulkan: no
+    /// Float formats the driver cannot filter linearly (Vulkan: no
     /// `SAMPLED_IMAGE_FILTER_LINEAR`): a table's filtering sampler could sample them, which
     /// the driver does not define.
     pub unfilterable: Vec<wgt::TextureFormat>,
@@ -81,8 +81,8 @@ impl TableFormats {
         !self.unreadable_storage.contains(&format) && !(writable && self.unwritable_storage.contains(&format))
     }
 
-    /// Whether a texture of `format` may be visible as a sampled (float or depth) texture,
-    /// which table samplers may filter.
+    /// Whether a texture of `format` may be visible as a sampled float texture, which table
+    /// samplers may filter.
     pub fn sampled_visible(&self, format: wgt::TextureFormat) -> bool {
         !self.unfilterable.contains(&format)
     }

@@ -196,21 +196,12 @@ pub const ID_BITS: u32 = 8;
 /// (64 MiB - 4 bytes); larger bindings saturate to it.
 pub const MAX_BUFFER_UNITS: u32 = u32::MAX >> ID_BITS;
 
-/// WebGPU's minimum binding size of a storage buffer whose contents are `ty` (a runtime-sized
-/// array counts one element), in 4-byte units, rounded up.
+/// WebGPU's minimum binding size of a storage buffer whose contents are `ty` — its size with
+/// a runtime-sized array counting one element, naga's `span` (what wgpu-core requires of
+/// bindful bindings) — in 4-byte units, rounded up.
 pub fn min_binding_units(module_types: &UniqueArena<Type>, ty: Handle<Type>) -> u32 {
     let bytes = match module_types[ty].inner {
-        TypeInner::Struct { ref members, span } => match members.last() {
-            Some(last) => match module_types[last.ty].inner {
-                TypeInner::Array {
-                    size: crate::ArraySize::Dynamic,
-                    stride,
-                    ..
-                } => last.offset + stride,
-                _ => span,
-            },
-            None => span,
-        },
+        TypeInner::Struct { span, .. } => span,
         _ => 0,
     };
     bytes.div_ceil(4)

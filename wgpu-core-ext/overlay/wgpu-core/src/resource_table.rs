@@ -443,9 +443,9 @@ impl TableEntry {
                 let multisampled = view.samples > 1;
                 match pin {
                     P::Sampled if view.desc.usage.contains(wgt::TextureUsages::TEXTURE_BINDING) => {
-                        // Table samplers may filter whatever the shader samples: formats the
-                        // driver cannot filter stay out of the types samplers take.
-                        if matches!(sample_type, St::Float { .. } | St::Depth)
+                        // Table samplers may filter whatever the shader samples: float
+                        // formats the driver cannot filter stay out of the types samplers take.
+                        if matches!(sample_type, St::Float { .. })
                             && !multisampled
                             && !view.device.resource_tables.raw.sampled_visible(view.desc.format)
                         {

@@ -287,7 +287,9 @@ const STORAGE_CANDIDATES: &[wgt::TextureFormat] = {
     ]
 };
 
-/// The formats that may be sampled as float or depth textures.
+/// The formats that may be sampled as float textures. Depth formats are left out: no
+/// Vulkan format must filter depth linearly, and hiding them would hide every shadow map
+/// (and the default depth texture) on such a driver; desktop drivers filter them.
 const SAMPLED_CANDIDATES: &[wgt::TextureFormat] = {
     use wgt::TextureFormat as F;
     &[
@@ -295,8 +297,7 @@ const SAMPLED_CANDIDATES: &[wgt::TextureFormat] = {
         F::R32Float, F::Rg16Unorm, F::Rg16Snorm, F::Rg16Float, F::Rgba8Unorm, F::Rgba8UnormSrgb,
         F::Rgba8Snorm, F::Bgra8Unorm, F::Bgra8UnormSrgb, F::Rgb9e5Ufloat, F::Rgb10a2Unorm,
         F::Rg11b10Ufloat, F::Rg32Float, F::Rgba16Unorm, F::Rgba16Snorm, F::Rgba16Float,
-        F::Rgba32Float, F::Depth16Unorm, F::Depth24Plus, F::Depth24PlusStencil8, F::Depth32Float,
-        F::Depth32FloatStencil8,
+        F::Rgba32Float,
     ]
 };
 

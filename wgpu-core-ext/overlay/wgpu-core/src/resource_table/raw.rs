@@ -65,8 +65,8 @@ impl DeviceRaw {
         self.formats.get().is_none_or(|f| f.storage_visible(format, writable))
     }
 
-    /// Whether a float or depth texture of `format` may be visible for sampling (always,
-    /// before the device's first table).
+    /// Whether a float texture of `format` may be visible for sampling (always, before the
+    /// device's first table).
     pub(crate) fn sampled_visible(&self, format: wgt::TextureFormat) -> bool {
         self.formats.get().is_none_or(|f| f.sampled_visible(format))
     }

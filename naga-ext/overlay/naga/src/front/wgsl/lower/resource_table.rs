@@ -149,7 +149,8 @@ impl<'source> Lowerer<'source, '_> {
         // A buffer binding smaller than `S` is not visible as `ptr<storage, S>` (WebGPU's
         // minimum binding size); every binding holds at least 4 bytes.
         if let ir::TypeInner::Pointer { base, .. } = ctx.module.types[ty].inner {
-            let units = rt::min_binding_units(&ctx.module.types, base);
+            // A saturated size means "at least `MAX_BUFFER_UNITS`".
+            let units = rt::min_binding_units(&ctx.module.types, base).min(rt::MAX_BUFFER_UNITS);
             if units > 1 {
                 let shift = literal(ctx, rt::ID_BITS)?;
                 let size = binary(ctx, Op::ShiftRight, word, shift)?;
