@@ -1346,6 +1346,16 @@ fn gpu_buffer_bindings_smaller_than_the_struct_are_not_visible() {
             }),
         )
         .unwrap();
+    table
+        .update(
+            3,
+            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &wide,
+                offset: 0,
+                size: wgpu::BufferSize::new(24),
+            }),
+        )
+        .unwrap();
     let pipeline = compute(
         &gpu,
         r#"
@@ -1357,24 +1367,24 @@ struct Padded { head: vec4<u32>, tail: array<u32> }
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(1)
 fn main() {
-    for (var i = 0u; i < 3u; i++) {
+    for (var i = 0u; i < 4u; i++) {
         out[i] = u32(hasResource<ptr<storage, Big, read>>(i)) * 1000u
             + u32(hasResource<ptr<storage, Padded, read>>(i)) * 100u
             + u32(hasResource<ptr<storage, Small, read>>(i)) * 10u
             + u32(hasResource<ptr<storage, Runtime, read>>(i));
     }
-    out[3] = (*getResource<ptr<storage, Big, read>>(0u)).v[0];
-    out[4] = (*getResource<ptr<storage, Big, read>>(1u)).v[15];
-    out[5] = (*getResource<ptr<storage, Runtime, read>>(2u)).tail[0];
+    out[4] = (*getResource<ptr<storage, Big, read>>(0u)).v[0];
+    out[5] = (*getResource<ptr<storage, Big, read>>(1u)).v[15];
+    out[6] = (*getResource<ptr<storage, Runtime, read>>(2u)).tail[0];
 }
 "#,
         None,
     );
-    let out = buffer_of(&gpu, &[9; 6], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let out = buffer_of(&gpu, &[9; 7], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
     let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
     gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
-    // `Padded` needs 32 bytes: its 20 bytes rounded up to its 16-byte alignment.
-    assert_eq!(words(&gpu.read_buffer(&out)), [11, 1111, 1, 0, 115, 5]);
+    // `Padded` needs 32 bytes (its 20 rounded up to its 16-byte alignment): not 24.
+    assert_eq!(words(&gpu.read_buffer(&out)), [11, 1111, 1, 11, 0, 115, 5]);
 }
 
 /// Item 8, filtering: any table sampler may sample any float texture of the table, so a
