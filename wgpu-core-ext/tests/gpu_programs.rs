@@ -394,12 +394,33 @@ fn main() {
 "#;
 
 fn probe(gpu: &GpuContext, table: &wgpu::ResourceTable) -> Vec<u32> {
-    let out = buffer_of(gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
-    let pipeline = compute(gpu, PROBE_SLOT_ZERO, None);
+    run_probe(gpu, table, PROBE_SLOT_ZERO, 2)
+}
+
+/// Runs `source` (its `main`, group 0 binding 0 an `out: array<u32>` of `len` words filled
+/// with 9s) in one single-workgroup dispatch with `table`, and returns `out`.
+fn run_probe(gpu: &GpuContext, table: &wgpu::ResourceTable, source: &str, len: usize) -> Vec<u32> {
+    let out = buffer_of(gpu, &vec![9; len], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(gpu, source, None);
     let g = group(gpu, &pipeline.get_bind_group_layout(0), &out);
-    let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
-    gpu.queue.submit([encoder.finish()]);
+    gpu.queue.submit([one_dispatch(gpu, table, &pipeline, Some(&g), 1).finish()]);
     words(&gpu.read_buffer(&out))
+}
+
+/// A 1×1 texture of `format` with `usage`, pinned `pin`, bound in `slot` of `table`.
+fn pinned_in_slot(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    slot: u32,
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+    pin: PinnedUsage,
+) -> wgpu::Texture {
+    let texture = texture_2d(&gpu.device, format, 1, 1, usage);
+    texture.pin(pin);
+    let view = texture.create_view(&Default::default());
+    table.update(slot, wgpu::BindingResource::TextureView(&view)).unwrap();
+    texture
 }
 
 /// A destroyed texture is no longer visible through the table from the next submission
@@ -1247,11 +1268,7 @@ fn gpu_storage_pins_follow_formatless_support() {
     for (i, &(format, texel)) in formats.iter().enumerate() {
         for (j, pin) in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite].into_iter().enumerate() {
             let slot = (2 * i + j) as u32;
-            let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::STORAGE_BINDING);
-            texture.pin(pin);
-            let view = texture.create_view(&Default::default());
-            table.update(slot, wgpu::BindingResource::TextureView(&view)).unwrap();
-            textures.push(texture);
+            textures.push(pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::STORAGE_BINDING, pin));
             checks += &format!(
                 "    out[{slot}] = u32(hasResource<texture_storage_2d<{texel}, read>>({slot}u)) \
                  | u32(hasResource<texture_storage_2d<{texel}, read_write>>({slot}u)) << 1u;\n"
@@ -1263,12 +1280,8 @@ fn gpu_storage_pins_follow_formatless_support() {
          @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
          @compute @workgroup_size(1)\nfn main() {{\n{checks}}}\n"
     );
-    let out = buffer_of(&gpu, &vec![9; 2 * formats.len()], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
-    let pipeline = compute(&gpu, &source, None);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
     // Read-only pins: visible to `read`; writable pins: to `read` and `read_write`.
-    let seen = words(&gpu.read_buffer(&out));
+    let seen = run_probe(&gpu, &table, &source, 2 * formats.len());
     if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
         assert_eq!(seen, [1, 3].repeat(formats.len()));
     } else {
@@ -1286,21 +1299,13 @@ fn gpu_storage_pins_of_formats_without_formatless_support_are_invisible() {
         std::env::set_var("WGPU_RESOURCE_TABLE_NO_FORMATLESS", "R32Float");
         let gpu = heterogeneous();
         let table = table(&gpu, 4);
-        let mut textures = Vec::new();
-        for (slot, format, pin) in [
+        let _textures = [
             (0, wgpu::TextureFormat::R32Float, PinnedUsage::StorageRead),
             (1, wgpu::TextureFormat::R32Float, PinnedUsage::StorageReadWrite),
             (2, wgpu::TextureFormat::Rgba32Float, PinnedUsage::StorageReadWrite),
-        ] {
-            let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::STORAGE_BINDING);
-            texture.pin(pin);
-            let view = texture.create_view(&Default::default());
-            table.update(slot, wgpu::BindingResource::TextureView(&view)).unwrap();
-            textures.push(texture);
-        }
-        let pipeline = compute(
-            &gpu,
-            r#"
+        ]
+        .map(|(slot, format, pin)| pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::STORAGE_BINDING, pin));
+        let source = r#"
 enable resource_table;
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(1)
@@ -1310,13 +1315,8 @@ fn main() {
             | u32(hasResource<texture_storage_2d<f32, read_write>>(i)) << 1u;
     }
 }
-"#,
-            None,
-        );
-        let out = buffer_of(&gpu, &[9, 9, 9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
-        let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-        gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
-        assert_eq!(words(&gpu.read_buffer(&out)), [0, 0, 3]);
+"#;
+        assert_eq!(run_probe(&gpu, &table, source, 3), [0, 0, 3]);
     });
 }
 
@@ -1356,9 +1356,7 @@ fn gpu_buffer_bindings_smaller_than_the_struct_are_not_visible() {
             }),
         )
         .unwrap();
-    let pipeline = compute(
-        &gpu,
-        r#"
+    let source = r#"
 enable resource_table;
 struct Big { v: array<u32, 16> }
 struct Small { v: array<u32, 4> }
@@ -1377,14 +1375,9 @@ fn main() {
     out[5] = (*getResource<ptr<storage, Big, read>>(1u)).v[15];
     out[6] = (*getResource<ptr<storage, Runtime, read>>(2u)).tail[0];
 }
-"#,
-        None,
-    );
-    let out = buffer_of(&gpu, &[9; 7], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+"#;
     // `Padded` needs 32 bytes (its 20 rounded up to its 16-byte alignment): not 24.
-    assert_eq!(words(&gpu.read_buffer(&out)), [11, 1111, 1, 11, 0, 115, 5]);
+    assert_eq!(run_probe(&gpu, &table, source, 7), [11, 1111, 1, 11, 0, 115, 5]);
 }
 
 /// Item 8, filtering: any table sampler may sample any float texture of the table, so a
@@ -1395,20 +1388,10 @@ fn main() {
 fn unfilterable_formats_case(hooked: bool) {
     let gpu = sampling();
     let table = table(&gpu, 4);
-    let mut textures = Vec::new();
-    for (slot, format) in [wgpu::TextureFormat::R32Float, wgpu::TextureFormat::Rgba8Unorm]
-        .into_iter()
-        .enumerate()
-    {
-        let texture = texture_2d(&gpu.device, format, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
-        texture.pin(PinnedUsage::Sampled);
-        let view = texture.create_view(&Default::default());
-        table.update(slot as u32, wgpu::BindingResource::TextureView(&view)).unwrap();
-        textures.push(texture);
-    }
-    let pipeline = compute(
-        &gpu,
-        r#"
+    let _textures = [(0, wgpu::TextureFormat::R32Float), (1, wgpu::TextureFormat::Rgba8Unorm)].map(|(slot, format)| {
+        pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::TEXTURE_BINDING, PinnedUsage::Sampled)
+    });
+    let source = r#"
 enable resource_table;
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(1)
@@ -1416,14 +1399,9 @@ fn main() {
     out[0] = u32(hasResource<texture_2d<f32>>(0u));
     out[1] = u32(hasResource<texture_2d<f32>>(1u));
 }
-"#,
-        None,
-    );
-    let out = buffer_of(&gpu, &[9, 9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    gpu.queue.submit([one_dispatch(&gpu, &table, &pipeline, Some(&g), 1).finish()]);
+"#;
     let filters_r32float = gpu.adapter.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
-    assert_eq!(words(&gpu.read_buffer(&out)), [u32::from(!hooked && filters_r32float), 1]);
+    assert_eq!(run_probe(&gpu, &table, source, 2), [u32::from(!hooked && filters_r32float), 1]);
 }
 
 #[test]
