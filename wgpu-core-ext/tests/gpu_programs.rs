@@ -909,6 +909,39 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     data.unmap();
 }
 
+/// Second review (6): once a buffer left its table slot and the submissions before that
+/// completed, mapping it does not wait for later submissions that use the table (its
+/// back-reference used to linger and make every map wait for the latest submission).
+#[test]
+fn gpu_map_of_a_buffer_removed_from_a_table_does_not_wait_for_later_submissions() {
+    let gpu = mappable_heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    data.pin(PinnedUsage::StorageRead);
+    table.update(0, data.as_entire_binding()).unwrap();
+    gpu.queue.submit([]);
+    table.remove_binding(0).unwrap();
+    gpu.wait();
+    // A slow submission with the table, which can no longer reach the buffer.
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    let slow = compute(&gpu, SLOW_SLOT_ZERO_READER, None);
+    let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
+    gpu.queue.submit([one_dispatch(&gpu, &table, &slow, Some(&g), 64).finish()]);
+    let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = mapped.clone();
+    data.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        r.unwrap();
+        flag.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    // Polls (on lavapipe the slow submission is still running then: `in_flight` checks).
+    in_flight(&gpu.device);
+    assert!(
+        mapped.load(std::sync::atomic::Ordering::SeqCst),
+        "the map waited for a submission that cannot reach the buffer"
+    );
+    gpu.wait();
+}
+
 /// The table's arrays count against the same per-stage limits as the layout's own groups:
 /// a layout next to the table may have 1,024 bindings of a kind per stage, and gets
 /// upstream's `TooManyBindings` beyond (instead of a layout the driver refuses).

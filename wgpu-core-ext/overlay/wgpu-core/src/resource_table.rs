@@ -126,9 +126,14 @@ impl Pin {
         self.slots.lock().iter().any(|(t, _)| t.strong_count() > 0)
     }
 
-    /// The resource left a slot when `last` was the last submission.
-    fn left_table(&self, last: SubmissionIndex) {
+    /// The resource left `slot` of `table` when `last` was the last submission: that index
+    /// stands for the slot from now on, so mapping and destroying wait only for the
+    /// submissions that could still reach it.
+    fn left_table(&self, table: &ResourceTable, slot: u32, last: SubmissionIndex) {
         self.left_table_after.fetch_max(last, Ordering::AcqRel);
+        self.slots
+            .lock()
+            .retain(|(t, s)| !(*s == slot && core::ptr::eq(t.as_ptr(), table)));
     }
 
     /// Whether a submission not yet observed complete (`completed`) may reach the resource
@@ -393,11 +398,11 @@ impl TableEntry {
 }
 
 impl TableEntry {
-    /// The entry's resource left its slot when `last` was the last submission.
-    fn left_table(&self, last: SubmissionIndex) {
+    /// The entry's resource left `slot` of `table` when `last` was the last submission.
+    fn left_table(&self, table: &ResourceTable, slot: u32, last: SubmissionIndex) {
         match self {
-            Self::TextureView(view) => view.parent.pinned.left_table(last),
-            Self::Buffer { buffer, .. } => buffer.pinned.left_table(last),
+            Self::TextureView(view) => view.parent.pinned.left_table(table, slot, last),
+            Self::Buffer { buffer, .. } => buffer.pinned.left_table(table, slot, last),
             Self::Sampler(_) => {}
         }
     }
@@ -1131,7 +1136,7 @@ impl ResourceTable {
             drop(state);
             drop(indices);
             if let Some(removed) = &removed {
-                removed.left_table(last);
+                removed.left_table(self, slot, last);
             }
             self.device.resource_tables.raw.retire(last, removed);
         }
@@ -1164,11 +1169,14 @@ impl ResourceTable {
             .last_successful_submission_index
             .load(Ordering::Acquire);
         drop(indices);
-        let entries = core::mem::take(&mut state.entries).into_values();
-        self.device
-            .resource_tables
-            .raw
-            .retire(last, entries.inspect(|e| e.left_table(last)));
+        let entries = core::mem::take(&mut state.entries).into_iter();
+        self.device.resource_tables.raw.retire(
+            last,
+            entries.map(|(slot, e)| {
+                e.left_table(self, slot, last);
+                e
+            }),
+        );
         state.pending = VecDeque::new();
         state.available_after = Vec::new();
     }
