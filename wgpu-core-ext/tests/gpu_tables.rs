@@ -1,7 +1,7 @@
 //! Resource tables on a real Vulkan driver (lavapipe in CI), validation layer on: what
 //! shaders read through `getResource`/`hasResource` is checked value by value.
 
-use hal_ext::harness::{in_flight, texture_2d, GpuContext};
+use hal_ext::harness::{in_flight, isolated, texture_2d, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 const SIZE: u32 = 1000;
@@ -793,19 +793,26 @@ fn room_for_the_table(gpu: &GpuContext) -> usize {
 
 /// Drivers without `VK_EXT_mutable_descriptor_type` get one descriptor set per kind; the
 /// environment variable forces that layout where the extension exists.
+///
+/// Setting a variable while other threads read the environment (drivers and the Vulkan
+/// loader do, in every device creation) is a data race that can crash: under plain
+/// `cargo test`, whose tests share a process, this test runs in a child process of its own
+/// (`isolated`; nextest gives every test a process anyway). This race is the likely cause
+/// of the two crashes of the `gpu_tables` binary in about 40 plain runs on an H100.
 #[test]
 fn gpu_heterogeneous_tables_without_mutable_descriptors() {
-    let with_mutable = room_for_the_table(&heterogeneous_with_8_groups());
-    // SAFETY: nextest runs each test in a process of its own; nothing else reads the
-    // environment concurrently.
-    unsafe { std::env::set_var("WGPU_RESOURCE_TABLE_NO_MUTABLE", "1") };
-    let gpu = heterogeneous_with_8_groups();
-    let without = room_for_the_table(&gpu);
-    storage_through_the_table(&gpu);
-    drop(gpu);
-    unsafe { std::env::remove_var("WGPU_RESOURCE_TABLE_NO_MUTABLE") };
-    assert!(without <= with_mutable, "{without} > {with_mutable}");
-    if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
-        assert_eq!((with_mutable, without), (6, 4), "lavapipe: 8 sets, 2 or 4 for the table");
-    }
+    isolated("gpu_heterogeneous_tables_without_mutable_descriptors", || {
+        let with_mutable = room_for_the_table(&heterogeneous_with_8_groups());
+        // SAFETY: this process runs this test alone (nextest, or `isolated`'s child).
+        unsafe { std::env::set_var("WGPU_RESOURCE_TABLE_NO_MUTABLE", "1") };
+        let gpu = heterogeneous_with_8_groups();
+        let without = room_for_the_table(&gpu);
+        storage_through_the_table(&gpu);
+        drop(gpu);
+        unsafe { std::env::remove_var("WGPU_RESOURCE_TABLE_NO_MUTABLE") };
+        assert!(without <= with_mutable, "{without} > {with_mutable}");
+        if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+            assert_eq!((with_mutable, without), (6, 4), "lavapipe: 8 sets, 2 or 4 for the table");
+        }
+    });
 }
