@@ -189,10 +189,9 @@ pub struct Dev {
 
 #[derive(Default)]
 struct Shared {
-    compute_probe: HashMap<u32, wgpu::ComputePipeline>,
-    compute_other: HashMap<u32, wgpu::ComputePipeline>,
-    render_probe: HashMap<u32, wgpu::RenderPipeline>,
-    render_other: HashMap<u32, wgpu::RenderPipeline>,
+    /// Pipelines by (probe, own bind groups).
+    compute: HashMap<(bool, u32), wgpu::ComputePipeline>,
+    render: HashMap<(bool, u32), wgpu::RenderPipeline>,
     statics: Option<Statics>,
 }
 
@@ -348,17 +347,8 @@ impl Dev {
     }
 
     fn compute_pipeline(&self, probe: bool, groups: u32) -> wgpu::ComputePipeline {
-        let cached = {
-            let shared = self.shared.borrow();
-            let map = if probe {
-                &shared.compute_probe
-            } else {
-                &shared.compute_other
-            };
-            map.get(&groups).cloned()
-        };
-        if let Some(p) = cached {
-            return p;
+        if let Some(p) = self.shared.borrow().compute.get(&(probe, groups)) {
+            return p.clone();
         }
         let layout = self.statics(|s| self.layout(&s.rw, groups, probe));
         let source = if probe {
@@ -376,28 +366,13 @@ impl Dev {
                 compilation_options: Default::default(),
                 cache: None,
             });
-        let mut shared = self.shared.borrow_mut();
-        let map = if probe {
-            &mut shared.compute_probe
-        } else {
-            &mut shared.compute_other
-        };
-        map.insert(groups, pipeline.clone());
+        self.shared.borrow_mut().compute.insert((probe, groups), pipeline.clone());
         pipeline
     }
 
     fn render_pipeline(&self, probe: bool, groups: u32) -> wgpu::RenderPipeline {
-        let cached = {
-            let shared = self.shared.borrow();
-            let map = if probe {
-                &shared.render_probe
-            } else {
-                &shared.render_other
-            };
-            map.get(&groups).cloned()
-        };
-        if let Some(p) = cached {
-            return p;
+        if let Some(p) = self.shared.borrow().render.get(&(probe, groups)) {
+            return p.clone();
         }
         let layout = self.statics(|s| self.layout(&s.ro, groups, probe));
         let fs = if probe {
@@ -408,13 +383,7 @@ impl Dev {
         let module = self.module(&format!("{fs}{COLUMNS_VS}"));
         let pipeline =
             hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET_FORMAT);
-        let mut shared = self.shared.borrow_mut();
-        let map = if probe {
-            &mut shared.render_probe
-        } else {
-            &mut shared.render_other
-        };
-        map.insert(groups, pipeline.clone());
+        self.shared.borrow_mut().render.insert((probe, groups), pipeline.clone());
         pipeline
     }
 }
