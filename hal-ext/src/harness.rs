@@ -10,6 +10,8 @@
 //! - When `BINDLESS_EXPECT_LAVAPIPE=<mesa major>` is set (as `cargo xtask test` does when it
 //!   picks lavapipe), the adapter must be lavapipe from that Mesa or newer: no silent fallback
 //!   to another driver.
+//! - A segmentation fault in a GPU test prints the faulting thread (test threads carry the
+//!   test's name), the address and a backtrace before the process dies ([`report_crashes`]).
 
 use std::{
     mem::ManuallyDrop,
@@ -138,6 +140,47 @@ impl Deref for GpuContext {
     }
 }
 
+/// Makes a segmentation fault (or bus error) print which thread faulted, where, and its
+/// backtrace before the process dies with the signal, as it would have.
+///
+/// Under plain `cargo test` the tests share one process, and a crash otherwise says only
+/// "signal 11" with no hint of the test or the code. The report allocates inside a signal
+/// handler, which is not async-signal-safe: it is a last word, and may itself fail.
+pub fn report_crashes() {
+    #[cfg(unix)]
+    {
+        static INSTALLED: OnceLock<()> = OnceLock::new();
+        INSTALLED.get_or_init(|| {
+            extern "C" fn on_fault(signal: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+                // SAFETY: the kernel passes a valid `siginfo_t` to an `SA_SIGINFO` handler.
+                let address = unsafe { (*info).si_addr() };
+                let thread = std::thread::current();
+                let report = format!(
+                    "\n*** signal {signal} at address {address:?} in thread {:?}\n{}",
+                    thread.name().unwrap_or("<unnamed>"),
+                    std::backtrace::Backtrace::force_capture()
+                );
+                // Straight to the file descriptor: `eprintln!` would go to libtest's capture
+                // of the test's output, which dies with the process.
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), report.as_bytes());
+                // Die of the same signal: the default action applies when the fault repeats.
+                // SAFETY: resetting a signal to its default disposition.
+                unsafe { libc::signal(signal, libc::SIG_DFL) };
+            }
+            for signal in [libc::SIGSEGV, libc::SIGBUS] {
+                // SAFETY: a zeroed `sigaction` is valid; the handler has the `SA_SIGINFO` signature.
+                unsafe {
+                    let mut action: libc::sigaction = std::mem::zeroed();
+                    action.sa_sigaction = on_fault as *const () as usize;
+                    action.sa_flags = libc::SA_SIGINFO;
+                    libc::sigemptyset(&mut action.sa_mask);
+                    libc::sigaction(signal, &action, std::ptr::null_mut());
+                }
+            }
+        });
+    }
+}
+
 /// The instance every GPU test uses: Vulkan only, validation and debug labels on. One per
 /// process: loading a driver again for each instance can fail (NVIDIA's driver runs out of
 /// static TLS after some dozens of loads in one process), and devices are what tests need
@@ -190,6 +233,7 @@ impl GpuContext {
 
     /// A device made from `desc` on the Vulkan adapter (experimental features, say).
     pub fn with_descriptor(desc: &wgpu::DeviceDescriptor<'_>) -> Self {
+        report_crashes();
         let log = ValidationLog::install();
         let instance = vulkan_instance();
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))

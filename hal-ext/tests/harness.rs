@@ -66,3 +66,36 @@ fn lavapipe_from_mesa_22_is_refused() {
 fn other_drivers_are_refused_when_lavapipe_is_expected() {
     check_lavapipe(&info("NVIDIA", "580.65.06"), 25);
 }
+
+/// The crash reporter names the faulting test thread and prints a backtrace, and the process
+/// still dies of the signal. The fault happens in a child process (this binary again).
+#[cfg(unix)]
+#[test]
+fn a_segmentation_fault_names_the_test_that_faulted() {
+    const CRASH: &str = "BINDLESS_HARNESS_CRASH_NOW";
+    if std::env::var_os(CRASH).is_some() {
+        hal_ext::harness::report_crashes();
+        // SAFETY: none; the fault is the point (in the child process only).
+        unsafe { std::ptr::null::<u32>().read_volatile() };
+        unreachable!("reading address 0 faults");
+    }
+    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["a_segmentation_fault_names_the_test_that_faulted", "--exact", "--test-threads=1"])
+        .env(CRASH, "1")
+        .output()
+        .expect("running the child");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(output.status.signal(), Some(11), "{stderr}");
+    assert!(
+        stderr.contains(
+            "*** signal 11 at address 0x0 in thread \"a_segmentation_fault_names_the_test_that_faulted\""
+        ),
+        "{stderr}"
+    );
+    // The backtrace reaches the test's own frame (in release builds with symbols too).
+    assert!(
+        stderr.contains("harness::a_segmentation_fault_names_the_test_that_faulted"),
+        "no backtrace: {stderr}"
+    );
+}
