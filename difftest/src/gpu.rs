@@ -76,10 +76,6 @@ fn settings() -> Settings {
     SETTINGS.with(|s| *s.borrow())
 }
 
-const LIMITS: fn() -> wgpu::Limits = || wgpu::Limits {
-    max_resource_table_size: 4096,
-    ..Default::default()
-};
 
 /// Render probes draw into a 32×1 `Rgba32Uint` target: columns `0..31` probe slots, column
 /// 31 is where the other pipeline draws.
@@ -217,14 +213,19 @@ impl Dev {
         };
         let (device, queue, ctx, vulkan) = match settings().backend {
             Backend::Vulkan => {
-                let ctx = GpuContext::new(features, LIMITS());
+                let ctx = GpuContext::new(features, wgpu::Limits::default());
                 (ctx.device.clone(), ctx.queue.clone(), Some(ctx), true)
             }
             Backend::Noop => {
-                let (d, q) = hal_ext::harness::noop_device(features, LIMITS());
+                let (d, q) = hal_ext::harness::noop_device(features, wgpu::Limits::default());
                 (d, q, None, false)
             }
         };
+        let max = device.max_resource_table_size();
+        assert!(
+            (50_000..=crate::model::MAX_TABLE_SIZE).contains(&max),
+            "the model assumes 50,000 <= max_resource_table_size() <= 2^20, the device has {max}"
+        );
         Self {
             shared: RefCell::default(),
             device,

@@ -280,7 +280,7 @@ impl fmt::Display for Op {
 /// Prints a program, one numbered line per operation.
 pub fn program_text(init: &RefState, ops: &[Op]) -> String {
     let mut s = format!(
-        "// device with {}, max_resource_table_size: 4096\n   let t0 = device.create_resource_table(size: {});\n",
+        "// device with {}\n   let t0 = device.create_resource_table(size: {});\n",
         if init.heterogeneous {
             "HETEROGENEOUS_RESOURCE_TABLE"
         } else {
@@ -434,7 +434,7 @@ impl ReferenceStateMachine for Programs {
         let mut arms: Vec<(u32, BoxedStrategy<Op>)> = vec![
             (
                 1,
-                prop_oneof![20 => 4u32..=16, 1 => Just(crate::model::MAX_TABLE_SIZE + 1)]
+                prop_oneof![20 => 4u32..=16, 1 => Just(crate::model::TOO_LARGE)]
                     .prop_map(|size| Op::CreateTable { size })
                     .boxed(),
             ),
@@ -512,7 +512,7 @@ impl ReferenceStateMachine for Programs {
             // one of the first four (so that operations meet on slots).
             let slot = move || {
                 proptest::sample::select(sizes.clone()).prop_flat_map(|(t, size)| {
-                    (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size + 2])
+                    (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size.saturating_add(2)])
                 })
             };
             let table = || proptest::sample::select(tables.clone());
@@ -598,9 +598,9 @@ impl ReferenceStateMachine for Programs {
                 table: t,
                 slot,
                 res: r,
-            } => table(*t) && *slot < state.tables[*t].size + 2 && res(r),
+            } => table(*t) && *slot < state.tables[*t].size.saturating_add(2) && res(r),
             Op::Insert { table: t, res: r } => table(*t) && res(r),
-            Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size + 2,
+            Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size.saturating_add(2),
             Op::Record(p) => probe(p),
             Op::Submit { probes, .. } => probes.iter().all(probe),
             Op::CreateTable { .. }

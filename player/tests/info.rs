@@ -7,10 +7,7 @@ use std::path::{Path, PathBuf};
 fn record(dir: &Path) {
     let (device, queue) = hal_ext::harness::noop_device_tracing(
         wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits {
-            max_resource_table_size: 64,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
         wgpu::Trace::Directory(dir.to_path_buf()),
     );
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {

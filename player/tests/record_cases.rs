@@ -28,7 +28,7 @@ fn traced_device(name: &str, features: wgpu::Features) -> (wgpu::Device, wgpu::Q
     let (device, queue) = pollster::block_on(hal_ext::harness::noop_adapter().request_device(&wgpu::DeviceDescriptor {
         label: Some(name),
         required_features: features,
-        required_limits: wgpu::Limits { max_resource_table_size: 64, ..Default::default() },
+        required_limits: wgpu::Limits::default(),
         trace: wgpu::Trace::Directory(dir.clone()),
         ..Default::default()
     }))
@@ -366,13 +366,8 @@ fn upstream_trace() {
         // Everything goes here, so the trace is closed before it is edited.
         dir
     };
-    // Unpatched wgpu 30 writes neither `format.ron` nor our limit.
+    // Unpatched wgpu 30 writes no `format.ron` (and the same `Limits`: ours has no new field).
     std::fs::remove_file(dir.join(wgpu_core::resource_table::TRACE_FORMAT_FILE)).unwrap();
-    let path = dir.join("trace.ron");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let upstream: String = text.split_inclusive('\n').filter(|l| !l.contains("maxResourceTableSize")).collect();
-    assert_ne!(upstream, text);
-    std::fs::write(&path, upstream).unwrap();
     write_expect(&dir, Expect {
         about: "a trace in unpatched wgpu 30's shape: upstream actions and limits, no format.ron (format 0)".into(),
         error: None,
@@ -400,8 +395,9 @@ fn error_cases() {
     edited(
         "error_table_too_large",
         "a table larger than the device's maxResourceTableSize",
-        |t| t.replacen("size: 4,", "size: 65,", 1),
-        "action #1 (CreateResourceTable): Resource table size 65 is greater than the device's `max_resource_table_size` (64)",
+        |t| t.replacen("size: 4,", "size: 4294967295,", 1),
+        // The limit differs between devices (noop: 2^20, lavapipe: 331,913): the message up to it.
+        "action #1 (CreateResourceTable): Resource table size 4294967295 is greater than the device's `max_resource_table_size()` (",
     );
     edited(
         "error_slot_out_of_range",

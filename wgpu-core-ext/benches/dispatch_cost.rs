@@ -29,7 +29,7 @@ fn device(backends: wgpu::Backends, max: u32, table: bool) -> Option<(wgpu::Devi
     let adapter = adapter(backends);
     let limits = adapter.limits();
     let fits = if table {
-        max <= limits.max_resource_table_size
+        max <= adapter.max_resource_table_size()
     } else {
         max <= limits.max_binding_array_elements_per_shader_stage
             && max <= limits.max_sampled_textures_per_shader_stage
@@ -38,9 +38,7 @@ fn device(backends: wgpu::Backends, max: u32, table: bool) -> Option<(wgpu::Devi
         return None;
     }
     let mut required = wgpu::Limits::default();
-    if table {
-        required.max_resource_table_size = max;
-    } else {
+    if !table {
         required.max_binding_array_elements_per_shader_stage = max;
         required.max_sampled_textures_per_shader_stage =
             max.max(required.max_sampled_textures_per_shader_stage);

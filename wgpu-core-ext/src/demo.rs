@@ -128,7 +128,7 @@ fn fs(q: Quad) -> @location(0) vec4<f32> {
 "#;
 
 /// Runs the demo on `device` (which needs `SAMPLING_RESOURCE_TABLE` and a
-/// `max_resource_table_size` of at least `GRID² + 1`), timing `frames` frames of each kind.
+/// `max_resource_table_size()` of at least `GRID² + 1`), timing `frames` frames of each kind.
 pub fn run(
     adapter: &wgpu::Adapter,
     device: &wgpu::Device,

@@ -9,10 +9,7 @@ use hal_ext::harness::{
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 fn limits() -> wgpu::Limits {
-    wgpu::Limits {
-        max_resource_table_size: 4096,
-        ..Default::default()
-    }
+    wgpu::Limits::default()
 }
 
 fn sampling() -> GpuContext {
@@ -1163,10 +1160,7 @@ fn gpu_task_and_mesh_shaders_read_the_table() {
         label: Some("mesh"),
         required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::EXPERIMENTAL_MESH_SHADER,
         // The mesh limits are 0 by default.
-        required_limits: wgpu::Limits {
-            max_resource_table_size: 4096,
-            ..adapter.limits()
-        },
+        required_limits: adapter.limits(),
         // SAFETY: the test uses mesh shaders as documented; its device is its own.
         experimental_features: unsafe { wgpu::ExperimentalFeatures::enabled() },
         ..Default::default()

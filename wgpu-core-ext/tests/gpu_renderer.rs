@@ -83,10 +83,7 @@ fn gpu_renderer_frames_match_the_cpu_reference() {
 fn renderer_frames() {
     let gpu = GpuContext::new(
         wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::INDIRECT_FIRST_INSTANCE,
-        wgpu::Limits {
-            max_resource_table_size: 4096,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     );
     let device = &gpu.device;
     let queue = &gpu.queue;

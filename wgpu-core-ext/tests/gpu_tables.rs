@@ -7,10 +7,7 @@ use wgpu::{PinnedUsage, ResourceTableDescriptor};
 const SIZE: u32 = 1000;
 
 fn limits() -> wgpu::Limits {
-    wgpu::Limits {
-        max_resource_table_size: 4096,
-        ..Default::default()
-    }
+    wgpu::Limits::default()
 }
 
 fn sampling() -> GpuContext {
@@ -709,10 +706,7 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
     use wgpu_core_ext::demo;
     let gpu = GpuContext::new(
         wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits {
-            max_resource_table_size: demo::GRID * demo::GRID + 1,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     );
     let report = demo::run(&gpu.adapter, &gpu.device, &gpu.queue, 1);
     let reference = demo::reference_image();

@@ -33,10 +33,7 @@ struct Fixture {
 fn fixture() -> Fixture {
     let (device, queue) = noop_device(
         wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits {
-            max_resource_table_size: 1000,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     );
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
@@ -192,10 +189,7 @@ fn setting_a_table_needs_the_feature() {
     let device = |features| {
         pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_features: features,
-            required_limits: wgpu::Limits {
-                max_resource_table_size: 16,
-                ..Default::default()
-            },
+            required_limits: wgpu::Limits::default(),
             ..Default::default()
         }))
         .unwrap()

@@ -9,10 +9,7 @@ use wgpu_core::resource_table::PinError;
 fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
     noop_device(
         features,
-        wgpu::Limits {
-            max_resource_table_size: 64,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     )
 }
 

@@ -46,10 +46,7 @@ fn main() {
 ";
 
 fn limits() -> wgpu::Limits {
-    wgpu::Limits {
-        max_resource_table_size: 1000,
-        ..Default::default()
-    }
+    wgpu::Limits::default()
 }
 
 fn module(device: &wgpu::Device, source: &str) -> (wgpu::ShaderModule, Option<wgpu::Error>) {

@@ -31,10 +31,7 @@ struct Fixture {
 fn fixture() -> Fixture {
     let (device, queue) = noop_device(
         wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits {
-            max_resource_table_size: 64,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     );
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,

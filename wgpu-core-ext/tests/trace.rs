@@ -11,10 +11,7 @@ fn resource_table_calls_are_recorded() {
     {
         let (device, queue) = noop_device_tracing(
             wgpu::Features::SAMPLING_RESOURCE_TABLE,
-            wgpu::Limits {
-                max_resource_table_size: 8,
-                ..Default::default()
-            },
+            wgpu::Limits::default(),
             wgpu::Trace::Directory(dir.clone()),
         );
         let sampler = device.create_sampler(&Default::default());

@@ -12,8 +12,6 @@ use wgpu_core::{
 
 use super::{bools, ensure, expect_error, expect_no_error, nums, strs, Backend, CaseResult, NotPassed, Params, Test};
 
-const MAX: u32 = 100_000;
-
 fn features(name: &str) -> wgpu::Features {
     match name {
         "none" => wgpu::Features::empty(),
@@ -27,11 +25,7 @@ fn features(name: &str) -> wgpu::Features {
 /// both, and on Vulkan no error may reach the driver (the validation layer stays silent).
 /// The `GpuContext`, if any, is dropped first and checks the layer's messages.
 fn device(p: &Params, feature: &str) -> (wgpu::Device, wgpu::Queue, Option<GpuContext>) {
-    let max = if feature == "none" { 0 } else { MAX };
-    let limits = wgpu::Limits {
-        max_resource_table_size: max,
-        ..Default::default()
-    };
+    let limits = wgpu::Limits::default();
     if p.str("backend") == "vulkan" {
         let gpu = GpuContext::new(features(feature), limits);
         (gpu.device.clone(), gpu.queue.clone(), Some(gpu))
@@ -124,31 +118,42 @@ pub fn tests() -> Vec<Test> {
             backend: Backend::Noop,
             params: vec![],
             spec: "maxResourceTableSize: a \"maximum\" limit, at least 50,000 when either feature is available",
-            run: |_| {
-                let adapter = noop_adapter();
-                ensure(
-                    !adapter.features().contains(wgpu::Features::SAMPLING_RESOURCE_TABLE)
-                        || adapter.limits().max_resource_table_size >= 50_000,
-                    || format!("adapter limit {}", adapter.limits().max_resource_table_size),
-                )?;
-                ensure(wgpu::Limits::default().max_resource_table_size == 0, || {
-                    "the default limit must be 0 (native limits start at 0)".into()
-                })
+            run: |p| {
+                // wgpu reports it by method (wgpu 30's `Limits` keeps its fields): the adapter's
+                // figure, which a device with the feature gets whole, and 0 without it.
+                let adapter_max = if p.str("backend") == "vulkan" {
+                    GpuContext::new(wgpu::Features::empty(), wgpu::Limits::default()).adapter.max_resource_table_size()
+                } else {
+                    noop_adapter().max_resource_table_size()
+                };
+                ensure(adapter_max >= 50_000, || format!("adapter limit {adapter_max}"))?;
+                for feature in ["none", "sampling", "heterogeneous"] {
+                    let (device, _q, _gpu) = device(p, feature);
+                    let expected = if feature == "none" { 0 } else { adapter_max };
+                    let got = device.max_resource_table_size();
+                    ensure(got == expected, || format!("{feature}: device limit {got}, expected {expected}"))?;
+                }
+                Ok(())
             },
         },
         Test {
             file: "api,validation,resource_table,create",
             name: "size",
             backend: Backend::Noop,
-            params: vec![("size", nums(&[0, 1, MAX, MAX + 1]))],
+            params: vec![("size", strs(&["0", "1", "max", "max+1"]))],
             spec: "createResourceTable: if desc.size > maxResourceTableSize, throw a RangeError",
             run: |p| {
-                let size = p.u32("size");
                 let (device, _q, _gpu) = device(p, "sampling");
+                let max = device.max_resource_table_size();
+                let size = match p.str("size") {
+                    "max" => max,
+                    "max+1" => max + 1,
+                    n => n.parse().expect("a size"),
+                };
                 let (t, error) = validation_error(&device, || table(&device, size));
-                if size > MAX {
+                if size > max {
                     expect_error::<CreateResourceTableError>(error, "TooLarge", |e| {
-                        matches!(e, CreateResourceTableError::TooLarge { size: s, max: MAX } if *s == size)
+                        matches!(e, CreateResourceTableError::TooLarge { size: s, max: m } if *s == size && *m == max)
                     })
                 } else {
                     expect_no_error(error)?;
@@ -626,10 +631,7 @@ pub fn tests() -> Vec<Test> {
             run: |p| {
                 let gpu = hal_ext::harness::GpuContext::new(
                     wgpu::Features::SAMPLING_RESOURCE_TABLE,
-                    wgpu::Limits {
-                        max_resource_table_size: 64,
-                        ..Default::default()
-                    },
+                    wgpu::Limits::default(),
                 );
                 let t = table(&gpu.device, 4);
                 let sampler = gpu.device.create_sampler(&Default::default());
@@ -662,10 +664,6 @@ pub fn tests() -> Vec<Test> {
                 let request = || {
                     pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
                         required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-                        required_limits: wgpu::Limits {
-                            max_resource_table_size: 8,
-                            ..Default::default()
-                        },
                         ..Default::default()
                     }))
                     .expect("a noop device")
@@ -701,8 +699,8 @@ pub fn tests() -> Vec<Test> {
     ];
     // Validation runs on both backends: the same errors, and nothing reaching the driver.
     for test in &mut tests {
-        // (These two build their own noop adapter and devices.)
-        if test.backend == Backend::Noop && !matches!(test.name, "max_resource_table_size" | "objects_of_another_device") {
+        // (This one builds its own noop adapter and devices.)
+        if test.backend == Backend::Noop && test.name != "objects_of_another_device" {
             test.params.insert(0, ("backend", strs(&["noop", "vulkan"])));
         }
     }

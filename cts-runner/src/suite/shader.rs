@@ -16,10 +16,7 @@ fn gpu(heterogeneous: bool) -> GpuContext {
     };
     GpuContext::new(
         features,
-        wgpu::Limits {
-            max_resource_table_size: 64,
-            ..Default::default()
-        },
+        wgpu::Limits::default(),
     )
 }
 

@@ -29,6 +29,10 @@ use crate::{
 /// (`naga::resource_table`: the default of type id `t` is at `size + t - 1`).
 pub const DEFAULT_SLOTS: u32 = naga::resource_table::TypeId::COUNT - 1;
 
+/// What the noop backend reports as its largest table: Vulkan's usual figure (2^20), so
+/// programs tested on noop see the sizes real devices give them.
+pub const NOOP_MAX_SIZE: u32 = 1 << 20;
+
 /// The device-wide layout of resource tables.
 #[derive(Clone, Debug)]
 pub struct ResourceTableLayoutDescriptor<'a> {
@@ -37,7 +41,7 @@ pub struct ResourceTableLayoutDescriptor<'a> {
     /// (`heterogeneous-resource-table`).
     pub heterogeneous: bool,
     /// The largest table (API-visible slots) of this layout: the device's
-    /// `max_resource_table_size`.
+    /// `max_resource_table_size` ([`crate::Adapter::max_resource_table_size`]).
     pub max_size: u32,
 }
 

@@ -700,7 +700,7 @@ pub struct ResourceTable {
     raw: Option<raw::RawTable>,
     /// The table failed validation on the device timeline (missing feature, lost device, out
     /// of memory): its slots still follow the content-timeline rules, and every operation's
-    /// device-timeline step reports it invalid. (A table above `max_resource_table_size` is
+    /// device-timeline step reports it invalid. (A table above `max_resource_table_size()` is
     /// refused before it exists, as the proposal's `RangeError`.)
     invalid: bool,
 }
@@ -725,7 +725,7 @@ pub enum CreateResourceTableError {
     Device(#[from] DeviceError),
     #[error(transparent)]
     MissingFeatures(#[from] MissingFeatures),
-    #[error("Resource table size {size} is greater than the device's `max_resource_table_size` ({max})")]
+    #[error("Resource table size {size} is greater than the device's `max_resource_table_size()` ({max})")]
     TooLarge { size: u32, max: u32 },
 }
 
@@ -941,7 +941,29 @@ pub enum ResourceTableUpdateError {
     },
 }
 
+impl crate::instance::Adapter {
+    /// The proposal's `maxResourceTableSize` of the adapter: the largest table a device with
+    /// [`wgt::Features::SAMPLING_RESOURCE_TABLE`] accepts (0 where tables are not supported).
+    ///
+    /// Not a field of [`wgt::Limits`]: a new field would break every program that builds or
+    /// destructures `Limits` exhaustively, so wgpu 30's `Limits` stays as it is.
+    pub fn max_resource_table_size(&self) -> u32 {
+        self.raw.adapter.max_resource_table_size()
+    }
+}
+
 impl Device {
+    /// The device's `maxResourceTableSize`: the adapter's whole figure when the device has
+    /// [`wgt::Features::SAMPLING_RESOURCE_TABLE`], 0 otherwise. A device cannot ask for less
+    /// or more (the limit is not in [`wgt::Limits`]).
+    pub fn max_resource_table_size(&self) -> u32 {
+        if self.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE) {
+            self.adapter.max_resource_table_size()
+        } else {
+            0
+        }
+    }
+
     /// `createResourceTable`: `Err` only for the proposal's `RangeError`; a table that fails
     /// validation afterwards is returned invalid, with its error.
     pub(crate) fn create_resource_table(
@@ -949,7 +971,7 @@ impl Device {
         desc: &wgt::ResourceTableDescriptor<crate::Label>,
     ) -> Result<(Arc<ResourceTable>, Option<CreateResourceTableError>), CreateResourceTableError> {
         // The proposal's RangeError, on the content timeline: before anything else.
-        let max = self.limits.max_resource_table_size;
+        let max = self.max_resource_table_size();
         if desc.size > max {
             return Err(CreateResourceTableError::TooLarge { size: desc.size, max });
         }
@@ -1296,6 +1318,16 @@ pub(crate) fn check_submit(trackers: &crate::track::Tracker) -> Result<(), crate
 }
 
 impl Global {
+    /// [`crate::instance::Adapter::max_resource_table_size`].
+    pub fn adapter_max_resource_table_size(&self, adapter_id: id::AdapterId) -> u32 {
+        self.hub.adapters.get(adapter_id).max_resource_table_size()
+    }
+
+    /// [`Device::max_resource_table_size`].
+    pub fn device_max_resource_table_size(&self, device_id: id::DeviceId) -> u32 {
+        self.hub.devices.get(device_id).max_resource_table_size()
+    }
+
     pub fn device_create_resource_table(
         &self,
         device_id: id::DeviceId,

@@ -3,8 +3,8 @@
 /// Describes a resource table: a sparse, fixed-size array of bindings that shaders index
 /// with WGSL's `getResource<T>(slot)` / `hasResource<T>(slot)`.
 ///
-/// Needs [`crate::Features::SAMPLING_RESOURCE_TABLE`]; `size` may not exceed
-/// [`crate::Limits::max_resource_table_size`].
+/// Needs [`crate::Features::SAMPLING_RESOURCE_TABLE`]; `size` may not exceed the device's
+/// `max_resource_table_size()` (see that feature).
 ///
 /// Corresponds to the proposal's `GPUResourceTableDescriptor`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

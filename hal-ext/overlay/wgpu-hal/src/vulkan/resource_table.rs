@@ -132,7 +132,7 @@ impl TableLayout {
     }
 }
 
-/// A table's own pool and sets (a [`super::BindGroup::Table`]).
+/// A table's own pool and sets (a [`super::BindGroup`] of the table kind).
 #[derive(Debug)]
 pub struct Table {
     pool: vk::DescriptorPool,
@@ -143,9 +143,9 @@ pub struct Table {
 impl super::BindGroup {
     /// The descriptor sets `set_bind_group` binds, from its index on.
     pub(super) fn raw_sets(&self) -> ArrayVec<vk::DescriptorSet, 4> {
-        match *self {
-            Self::Set(ref set) => [set.raw()].into_iter().collect(),
-            Self::Table(ref table) => table.sets.clone(),
+        match self.inner {
+            super::BindGroupKind::Set(ref set) => [set.raw()].into_iter().collect(),
+            super::BindGroupKind::Table(ref table) => table.sets.clone(),
         }
     }
 }
@@ -586,11 +586,13 @@ impl super::Device {
         unsafe { self.shared.raw.update_descriptor_sets(&[write], &[]) };
 
         self.counters.bind_groups.add(1);
-        Ok(super::BindGroup::Table(Table {
-            pool,
-            sets: sets.into_iter().collect(),
-            mutable: layout.mutable,
-        }))
+        Ok(super::BindGroup {
+            inner: super::BindGroupKind::Table(Table {
+                pool,
+                sets: sets.into_iter().collect(),
+                mutable: layout.mutable,
+            }),
+        })
     }
 
     /// `destroy_bind_group` of a table.
@@ -604,7 +606,7 @@ impl super::Device {
         table: &super::BindGroup,
         writes: &[ResourceTableWrite<super::Buffer, super::Sampler, super::TextureView>],
     ) {
-        let super::BindGroup::Table(ref table) = *table else {
+        let super::BindGroupKind::Table(ref table) = table.inner else {
             panic!("write_resource_table needs a resource table");
         };
         let kind_of = |w: &ResourceTableWrite<super::Buffer, super::Sampler, super::TextureView>| match w.resource {

@@ -134,7 +134,7 @@ pub(crate) fn layout(device: &Arc<Device>) -> Result<Arc<TableLayout>, DeviceErr
         heterogeneous: device
             .features
             .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE),
-        max_size: device.limits.max_resource_table_size,
+        max_size: device.max_resource_table_size(),
     };
     let (raw, info) = unsafe { device.raw().create_resource_table_layout(&desc) }
         .map_err(|e| device.handle_hal_error(e))?;

@@ -21,6 +21,39 @@ pub struct ResourceTable {
 #[cfg(send_sync)]
 static_assertions::assert_impl_all!(ResourceTable: Send, Sync);
 
+impl Adapter {
+    /// The largest [`ResourceTable`] a device of this adapter can create: the WebGPU
+    /// bindless proposal's `maxResourceTableSize`. At least 50,000 where the adapter has
+    /// [`Features::SAMPLING_RESOURCE_TABLE`], 0 where it has not.
+    ///
+    /// A method rather than a field of [`Limits`]: a new field would break every program
+    /// that writes or destructures `Limits` exhaustively, and wgpu 30 programs must build
+    /// unchanged. So a device cannot request this limit: one created with
+    /// [`Features::SAMPLING_RESOURCE_TABLE`] gets the adapter's whole figure
+    /// ([`Device::max_resource_table_size`]). A program that wants to stay within what every
+    /// adapter supports keeps its tables at 50,000 slots or fewer.
+    pub fn max_resource_table_size(&self) -> u32 {
+        #[cfg(wgpu_core)]
+        if let Some(adapter) = self.inner.as_core_opt() {
+            return adapter.max_resource_table_size();
+        }
+        0
+    }
+}
+
+impl Device {
+    /// The largest `size` [`Device::create_resource_table`] accepts (the proposal's
+    /// `maxResourceTableSize`): the adapter's [`Adapter::max_resource_table_size`] when the
+    /// device was created with [`Features::SAMPLING_RESOURCE_TABLE`], 0 otherwise.
+    pub fn max_resource_table_size(&self) -> u32 {
+        #[cfg(wgpu_core)]
+        if let Some(device) = self.inner.as_core_opt() {
+            return device.max_resource_table_size();
+        }
+        0
+    }
+}
+
 /// Describes a [`ResourceTable`].
 ///
 /// For use with [`Device::create_resource_table`].
@@ -35,7 +68,7 @@ static_assertions::assert_impl_all!(ResourceTableDescriptor<'_>: Send, Sync);
 #[non_exhaustive]
 pub enum ResourceTableError {
     /// The table was refused before it existed: its size was above
-    /// `max_resource_table_size` (the proposal's `RangeError`). A table that failed
+    /// [`Device::max_resource_table_size`] (the proposal's `RangeError`). A table that failed
     /// validation otherwise (missing feature, lost device) still answers slot operations
     /// like a valid one, and reports itself invalid to the device's error handler.
     Invalid,

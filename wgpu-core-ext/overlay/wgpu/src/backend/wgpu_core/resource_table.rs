@@ -14,7 +14,17 @@ pub struct CoreResourceTable {
     error_sink: ErrorSink,
 }
 
+impl super::CoreAdapter {
+    pub(crate) fn max_resource_table_size(&self) -> u32 {
+        self.context.0.adapter_max_resource_table_size(self.id)
+    }
+}
+
 impl CoreDevice {
+    pub(crate) fn max_resource_table_size(&self) -> u32 {
+        self.context.0.device_max_resource_table_size(self.id)
+    }
+
     pub(crate) fn create_resource_table(
         &self,
         desc: &crate::ResourceTableDescriptor<'_>,
