@@ -322,7 +322,7 @@ impl ResourceType {
                     (ImageDimension::D2, false, true) => DepthShape::Multisampled2d,
                     _ => return None,
                 }),
-                ImageClass::Storage { format, access } if is_formatless(format) => {
+                ImageClass::Storage { format, access } if is_formatless(access) => {
                     Self::StorageTexture {
                         dim: match (dim, arrayed) {
                             (ImageDimension::D1, false) => StorageDimension::D1,
@@ -331,10 +331,10 @@ impl ResourceType {
                             (ImageDimension::D3, false) => StorageDimension::D3,
                             _ => return None,
                         },
-                        kind: match format {
-                            crate::StorageFormat::FormatlessFloat => TexelKind::Float,
-                            crate::StorageFormat::FormatlessSint => TexelKind::Sint,
-                            _ => TexelKind::Uint,
+                        kind: match crate::Scalar::from(format).kind {
+                            ScalarKind::Sint => TexelKind::Sint,
+                            ScalarKind::Uint => TexelKind::Uint,
+                            _ => TexelKind::Float,
                         },
                         writes: access.contains(StorageAccess::STORE),
                     }
@@ -469,28 +469,41 @@ pub fn module_has_table(module: &Module) -> bool {
         .iter()
         .any(|(_, v)| has_table_name(v))
         || module.types.iter().any(|(_, ty)| {
-            matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { format, .. }, .. } if is_formatless(format))
+            matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { access, .. }, .. } if is_formatless(access))
         })
 }
 
-/// The format-less storage format a WGSL texel type names (`f32`, `i32`, `u32`).
+/// The WGSL enable extension of resource tables: `enable resource_table;`.
+pub const ENABLE_EXTENSION: &str = "resource_table";
+
+/// The format a format-less storage texture of the WGSL texel type `word` (`f32`, `i32`,
+/// `u32`) carries in the IR: the 32-bit four-channel format of that type, beside
+/// [`StorageAccess::FORMATLESS`]. (A format-less texture is no new [`crate::StorageFormat`]
+/// variant: that enum is public and exhaustive.)
 pub fn formatless_storage_format(word: &str) -> Option<crate::StorageFormat> {
     Some(match word {
-        "f32" => crate::StorageFormat::FormatlessFloat,
-        "i32" => crate::StorageFormat::FormatlessSint,
-        "u32" => crate::StorageFormat::FormatlessUint,
+        "f32" => crate::StorageFormat::Rgba32Float,
+        "i32" => crate::StorageFormat::Rgba32Sint,
+        "u32" => crate::StorageFormat::Rgba32Uint,
         _ => return None,
     })
 }
 
-/// Whether `format` is one of the format-less storage formats of resource tables.
-pub const fn is_formatless(format: crate::StorageFormat) -> bool {
-    matches!(
-        format,
-        crate::StorageFormat::FormatlessFloat
-            | crate::StorageFormat::FormatlessSint
-            | crate::StorageFormat::FormatlessUint
-    )
+/// Whether a storage image of this access is format-less.
+pub const fn is_formatless(access: StorageAccess) -> bool {
+    access.contains(StorageAccess::FORMATLESS)
+}
+
+/// How WGSL names the format of a format-less storage texture: its texel type.
+pub fn formatless_wgsl(format: crate::StorageFormat, access: StorageAccess) -> Option<&'static str> {
+    if !is_formatless(access) {
+        return None;
+    }
+    Some(match crate::Scalar::from(format).kind {
+        ScalarKind::Sint => "i32",
+        ScalarKind::Uint => "u32",
+        _ => "f32",
+    })
 }
 
 /// The kind of a table global, from the binding the front end gave it.
@@ -622,7 +635,7 @@ pub(crate) fn check_global(
     };
     let formatless = matches!(
         types[element].inner,
-        TypeInner::Image { class: ImageClass::Storage { format, .. }, .. } if is_formatless(format)
+        TypeInner::Image { class: ImageClass::Storage { access, .. }, .. } if is_formatless(access)
     );
     if formatless && !is_table_global(var) {
         return Err(crate::valid::GlobalVariableError::InvalidType(var.space));

@@ -21,7 +21,7 @@ use crate::common::wgsl::TypeContext as _;
 use crate::front::wgsl::error::Error;
 use crate::front::wgsl::lower::template_list::TemplateListIter;
 use crate::front::wgsl::parse::ast;
-use crate::front::wgsl::{ImplementedEnableExtension, Result};
+use crate::front::wgsl::Result;
 use crate::resource_table::{self as rt, Kind, ResourceType};
 use crate::{ir, Handle, Span};
 
@@ -32,6 +32,29 @@ pub(crate) enum ResourceTableError {
     BadType { span: Span, ty: String },
     /// The index is not an `i32` or `u32` scalar.
     BadIndex { span: Span, ty: String },
+    /// The table is used without `enable resource_table;`.
+    NotEnabled { span: Span },
+    /// `enable resource_table;` where the validator's capabilities have no table.
+    NotSupported { span: Span },
+}
+
+/// The error of a table feature used without `enable resource_table;`.
+pub(crate) fn require_enabled(enabled: bool, span: Span) -> Result<'static, ()> {
+    if enabled {
+        Ok(())
+    } else {
+        Err(Box::new(Error::ResourceTable(ResourceTableError::NotEnabled { span })))
+    }
+}
+
+/// `enable resource_table;` needs either table capability.
+pub(crate) fn check_supported(capabilities: crate::valid::Capabilities, span: Span) -> Result<'static, ()> {
+    let table = crate::valid::Capabilities::RESOURCE_TABLE | crate::valid::Capabilities::HETEROGENEOUS_RESOURCE_TABLE;
+    if capabilities.intersects(table) {
+        Ok(())
+    } else {
+        Err(Box::new(Error::ResourceTable(ResourceTableError::NotSupported { span })))
+    }
 }
 
 impl ResourceTableError {
@@ -48,6 +71,27 @@ impl ResourceTableError {
                 vec![(span, "must be `i32` or `u32`".into())],
                 vec![],
             ),
+            // Worded as wgsl-in words every enable extension.
+            Self::NotEnabled { span } => (
+                format!("the `{}` enable extension is not enabled", rt::ENABLE_EXTENSION),
+                vec![(
+                    span,
+                    format!(
+                        "the `{}` \"Enable Extension\" is needed for this functionality, but it is not currently enabled.",
+                        rt::ENABLE_EXTENSION
+                    )
+                    .into(),
+                )],
+                vec![format!(
+                    "You can enable this extension by adding `enable {};` at the top of the shader, before any other items.",
+                    rt::ENABLE_EXTENSION
+                )],
+            ),
+            Self::NotSupported { span } => (
+                format!("the `{}` extension is not supported in the current environment", rt::ENABLE_EXTENSION),
+                vec![(span, "unsupported enable-extension".into())],
+                vec![],
+            ),
         }
     }
 }
@@ -62,8 +106,7 @@ impl<'source> Lowerer<'source, '_> {
         template_params: &mut TemplateListIter<'_, 'source>,
         ctx: &mut ExpressionContext<'source, '_, '_>,
     ) -> Result<'source, (Handle<ir::Expression>, MustUse)> {
-        ctx.enable_extensions
-            .require(ImplementedEnableExtension::ResourceTable, function_span)?;
+        ctx.enable_extensions.require_resource_table(function_span)?;
         let (ty, ty_span) = template_params.ty_with_span(self, ctx)?;
         let Some(resource) = ResourceType::from_type(&ctx.module.types, ty) else {
             return Err(Box::new(Error::ResourceTable(ResourceTableError::BadType {
