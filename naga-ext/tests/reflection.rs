@@ -88,3 +88,36 @@ fn placement_moves_only_table_globals() {
     let usage = resource_table::usage(&module, v.info.get_entry_point(0));
     assert!(usage.sampled_textures && usage.samplers && usage.metadata);
 }
+
+/// A format-less storage texture is the Rgba32 format of its texel type plus
+/// `StorageAccess::FORMATLESS` (no new `StorageFormat` variant: that enum is public and
+/// exhaustive), a type distinct from the same format written out.
+#[test]
+fn formatless_storage_textures_in_the_ir() {
+    use naga::{ImageClass, StorageAccess as Sa, StorageFormat as Sf, TypeInner};
+    let source = "enable resource_table;
+        @group(0) @binding(0) var plain: texture_storage_2d<rgba32float, read_write>;
+        fn f(t: texture_storage_2d<f32, read_write>, u: texture_storage_2d<u32, read>, i: texture_storage_2d<i32, write>) {}";
+    let v = naga_ext::validate(source, "formatless.wgsl", Capabilities::All).unwrap();
+    let mut storage: Vec<(Sf, Sa)> = v
+        .module
+        .types
+        .iter()
+        .filter_map(|(_, ty)| match ty.inner {
+            TypeInner::Image { class: ImageClass::Storage { format, access }, .. } => Some((format, access)),
+            _ => None,
+        })
+        .collect();
+    storage.sort();
+    let rw = Sa::LOAD | Sa::STORE;
+    assert_eq!(
+        storage,
+        [
+            (Sf::Rgba32Uint, Sa::LOAD | Sa::FORMATLESS),
+            (Sf::Rgba32Sint, Sa::STORE | Sa::FORMATLESS),
+            (Sf::Rgba32Float, rw),
+            (Sf::Rgba32Float, rw | Sa::FORMATLESS),
+        ]
+    );
+    // The SPIR-V (`ImageFormat::Unknown`), HLSL and MSL of these types are in the snapshots.
+}
