@@ -121,3 +121,29 @@ fn formatless_storage_textures_in_the_ir() {
     );
     // The SPIR-V (`ImageFormat::Unknown`), HLSL and MSL of these types are in the snapshots.
 }
+
+/// wgpu-hal lists the SPIR-V capabilities a device has, without `RuntimeDescriptorArray`
+/// for plain binding arrays: a shader with an unsized `binding_array` must still compile
+/// there as it does upstream (found by the #13 review: it failed with MissingCapabilities).
+#[test]
+fn unsized_binding_arrays_compile_without_runtime_descriptor_array() {
+    use naga::back::spv;
+    let source = "enable wgpu_binding_array;
+        @group(0) @binding(0) var textures: binding_array<texture_2d<f32>>;
+        @fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            return textureLoad(textures[u32(p.x)], vec2(0), 0);
+        }";
+    let module = naga::front::wgsl::parse_str(source).unwrap();
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .unwrap();
+    let listed = |extra: &[spv::Capability]| spv::Options {
+        capabilities: Some([spv::Capability::Shader, spv::Capability::ShaderNonUniform].iter().chain(extra).copied().collect()),
+        ..Default::default()
+    };
+    let words = spv::write_vec(&module, &info, &listed(&[]), None).expect("upstream's module");
+    let declares = |words: &[u32]| words.windows(2).any(|w| w[0] == (2 << 16 | 17) && w[1] == spv::Capability::RuntimeDescriptorArray as u32);
+    assert!(!declares(&words));
+    let words = spv::write_vec(&module, &info, &listed(&[spv::Capability::RuntimeDescriptorArray]), None).unwrap();
+    assert!(declares(&words), "declared where the caller allows it");
+}
