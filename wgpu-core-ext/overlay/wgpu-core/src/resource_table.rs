@@ -948,7 +948,13 @@ impl crate::instance::Adapter {
     /// Not a field of [`wgt::Limits`]: a new field would break every program that builds or
     /// destructures `Limits` exhaustively, so wgpu 30's `Limits` stays as it is.
     pub fn max_resource_table_size(&self) -> u32 {
-        self.raw.adapter.max_resource_table_size()
+        // 0 where the backend withheld the feature (a driver without runtime arrays, say),
+        // whatever size its limits would allow.
+        if self.raw.features.contains(wgt::Features::SAMPLING_RESOURCE_TABLE) {
+            self.raw.adapter.max_resource_table_size()
+        } else {
+            0
+        }
     }
 }
 
