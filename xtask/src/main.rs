@@ -1,9 +1,11 @@
 //! `cargo xtask`: the task runner of wgpu-bindless.
 
+mod consumers;
 mod copycheck;
 mod export;
 mod pins;
 mod queue;
+mod semver;
 mod tasks;
 mod util;
 mod vulkan;
@@ -42,8 +44,15 @@ enum Cmd {
     },
     /// Copy the patched crates to DIR and print the `[patch.crates-io]` lines to use them.
     Export { dir: PathBuf },
-    /// Check for (and, as root on Debian, install) lavapipe, the validation layer, spirv-val.
+    /// Check for (and, as root on Debian, install) lavapipe, the validation layer, spirv-val,
+    /// and install cargo-semver-checks.
     Setup,
+    /// cargo-semver-checks on every patched crate against its crates.io release: no major
+    /// change may remain (drop-in).
+    Semver,
+    /// Build published wgpu 30 / naga 30 crates (wgpu-info, naga_oil, wgpu-profiler, glyphon)
+    /// against the exported crates and run them headless on lavapipe.
+    Consumers,
     /// Fail if a committed file is an upstream file or a near copy of one.
     CheckUpstream {
         /// Also plant real upstream text in memory and make sure the check catches it.
@@ -76,6 +85,7 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::Save { krate, message, check } => save(&root, krate.as_deref(), message.as_deref(), check),
         Cmd::Export { dir } => export::export(&root, &dir).map(drop),
         Cmd::Setup => {
+            semver::ensure_tool()?;
             let vk = vulkan::ensure(true)?;
             println!(
                 "xtask: Vulkan ready: lavapipe at {} (Mesa {}), validation layer, spirv-val",
@@ -83,6 +93,12 @@ fn run(cmd: Cmd) -> Result<()> {
                 vk.mesa_version.as_deref().unwrap_or("version unknown")
             );
             Ok(())
+        }
+        Cmd::Semver => semver::check(&root).map(drop),
+        Cmd::Consumers => {
+            let vk = vulkan::ensure(false)?;
+            crate::patch(&root, false)?;
+            consumers::check(&root, &vk.env()).map(drop)
         }
         Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
         Cmd::Test(args) => tasks::test(&root, &args),

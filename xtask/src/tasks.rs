@@ -270,9 +270,17 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             }
             Ok(())
         });
+        report.step("semver: cargo semver-checks of every patched crate vs crates.io (no major change)", |counts| {
+            counts.passed += crate::semver::check(root)?;
+            Ok(())
+        });
         if !args.no_gpu {
             report.step("downstream drop-in: exported patched crates vs crates.io release", |counts| {
                 downstream(root, &gpu_env, counts)
+            });
+            report.step("published consumers (wgpu-info, naga_oil, wgpu-profiler, glyphon) on the patched crates", |counts| {
+                counts.passed += crate::consumers::check(root, &gpu_env)?;
+                Ok(())
             });
         }
     }
