@@ -13,7 +13,7 @@ use std::{
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::{export, util};
+use crate::{export, tasks::cargo, util};
 
 /// A published crate, its version, and why it is here.
 pub struct Consumer {
@@ -46,10 +46,6 @@ pub const CONSUMERS: &[Consumer] = &[
         why: "text renderer (cosmic-text); built with its examples and benchmarks",
     },
 ];
-
-fn cargo() -> Command {
-    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-}
 
 /// Downloads the consumers and returns their source directories, in [`CONSUMERS`] order.
 fn fetch(work: &Path) -> Result<Vec<PathBuf>> {

@@ -8,11 +8,11 @@
 //! once as it is (the baseline: crates.io), once with the `[patch.crates-io]` lines of
 //! `cargo xtask export` (the current: what a user of ours compiles).
 
-use std::{fs, path::Path, process::Command};
+use std::{fs, path::Path};
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::{export, pins, util};
+use crate::{export, pins, tasks::cargo, util};
 
 /// The cargo-semver-checks release `cargo xtask setup` installs (its rustdoc JSON reader
 /// must know the format of this toolchain's rustdoc).
@@ -35,10 +35,6 @@ pub const CRATES: &[(&str, &[&str])] = &[
     ("wgpu-core", &["trace", "replay", "vulkan", "gles", "serde", "wgsl"]),
     ("wgpu", &["serde", "trace", "spirv", "glsl", "noop"]),
 ];
-
-fn cargo() -> Command {
-    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-}
 
 /// Installs cargo-semver-checks [`TOOL_VERSION`] unless it is there.
 pub fn ensure_tool() -> Result<()> {

@@ -107,7 +107,7 @@ fn run_counting(cmd: &mut Command) -> Result<(bool, Counts)> {
     Ok((status.success(), counts))
 }
 
-fn cargo() -> Command {
+pub(crate) fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
