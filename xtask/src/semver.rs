@@ -19,7 +19,8 @@ use crate::{export, pins, tasks::cargo, util};
 pub const TOOL_VERSION: &str = "0.51.0";
 
 /// Each patched crate and the features it is checked with: the defaults plus what wgpu users
-/// turn on (wgpu-core's trace/replay, naga's front and back ends, wgpu-hal's Vulkan and GL).
+/// turn on (wgpu-core's trace/replay, naga's front and back ends and wgpu's access to its IR,
+/// wgpu-hal's Vulkan and GL, the counters).
 pub const CRATES: &[(&str, &[&str])] = &[
     ("wgpu-types", &["serde", "trace"]),
     ("naga-types", &["serialize", "deserialize"]),
@@ -32,8 +33,8 @@ pub const CRATES: &[(&str, &[&str])] = &[
     ),
     ("wgpu-naga-bridge", &[]),
     ("wgpu-hal", &["vulkan", "gles"]),
-    ("wgpu-core", &["trace", "replay", "vulkan", "gles", "serde", "wgsl"]),
-    ("wgpu", &["serde", "trace", "spirv", "glsl", "noop"]),
+    ("wgpu-core", &["trace", "replay", "vulkan", "gles", "serde", "wgsl", "glsl", "spirv", "counters"]),
+    ("wgpu", &["serde", "trace", "spirv", "glsl", "noop", "naga-ir", "counters"]),
 ];
 
 /// Installs cargo-semver-checks [`TOOL_VERSION`] unless it is there.
