@@ -2,8 +2,11 @@
 //!
 //! The trace format is wgpu-core's (`DeviceDescriptor::trace`): a RON list of
 //! `wgpu_core::device::trace::Action`s, written one action at a time and closed with `]`
-//! when the device is dropped. A program that crashed leaves the list unclosed; such a trace
-//! is read up to its last complete action and reported as truncated.
+//! when the device is dropped. The resource-table actions are in `resource_tables.ron`
+//! beside it, each saying how many of `trace.ron`'s actions precede it; reading merges the
+//! two lists into the order the program made the calls. A program that crashed leaves the
+//! lists unclosed; such a trace is read up to its last complete actions and reported as
+//! truncated.
 
 pub mod cases;
 pub mod compare;
@@ -11,9 +14,21 @@ pub mod replay;
 
 use std::{collections::BTreeMap, fmt, path::Path};
 
-use wgpu_core::{command::PointerReferences, device::trace};
+use wgpu_core::{
+    command::PointerReferences,
+    device::trace,
+    resource_table::{TraceAction, TraceEntry, TRACE_TABLES_FILE},
+};
 
-pub type Action = trace::Action<'static, PointerReferences>;
+/// An action of upstream's `trace.ron`.
+pub type UpstreamAction = trace::Action<'static, PointerReferences>;
+
+/// An action of a trace, from either of its lists.
+#[derive(Debug)]
+pub enum Action {
+    Upstream(UpstreamAction),
+    Table(TraceAction),
+}
 
 /// A trace read from a directory.
 pub struct Trace {
@@ -30,9 +45,11 @@ pub enum LoadError {
     Missing(String),
     Io(String, std::io::Error),
     /// `line`/`column` are 1-based positions in `trace.ron`.
-    Parse { line: usize, column: usize, message: String },
+    Parse { file: &'static str, line: usize, column: usize, message: String },
     /// `format.ron` names a format newer than this player reads.
     FutureFormat { found: u32, supported: u32 },
+    /// `format.ron` names a format older ones wrote that this player no longer reads.
+    OldFormat { found: u32 },
     BadFormatFile(String),
 }
 
@@ -41,12 +58,14 @@ impl fmt::Display for LoadError {
         match self {
             Self::Missing(path) => write!(f, "{path}: no such file (is this a trace directory?)"),
             Self::Io(path, e) => write!(f, "{path}: {e}"),
-            Self::Parse { line, column, message } => {
-                write!(f, "{}:{line}:{column}: {message}", trace::FILE_NAME)
-            }
+            Self::Parse { file, line, column, message } => write!(f, "{file}:{line}:{column}: {message}"),
             Self::FutureFormat { found, supported } => write!(
                 f,
                 "the trace has format {found}, newer than this player's {supported}: update the player"
+            ),
+            Self::OldFormat { found } => write!(
+                f,
+                "the trace has format {found}, which wgpu-bindless wrote before its table actions moved to {TRACE_TABLES_FILE}: record it again"
             ),
             Self::BadFormatFile(message) => write!(f, "{}: {message}", TRACE_FORMAT_FILE),
         }
@@ -80,10 +99,13 @@ pub fn format(dir: &Path) -> Result<u32, LoadError> {
             supported: TRACE_FORMAT,
         });
     }
+    if found == 1 {
+        return Err(LoadError::OldFormat { found });
+    }
     Ok(found)
 }
 
-/// Reads `dir/trace.ron` (after checking its format).
+/// Reads `dir/trace.ron` and `dir/resource_tables.ron` (after checking the format).
 pub fn load(dir: &Path) -> Result<Trace, LoadError> {
     let format = format(dir)?;
     let path = dir.join(trace::FILE_NAME);
@@ -94,15 +116,55 @@ pub fn load(dir: &Path) -> Result<Trace, LoadError> {
         }
         Err(e) => return Err(LoadError::Io(path.display().to_string(), e)),
     };
-    Ok(Trace { format, ..parse(&text)? })
+    let tables_path = dir.join(TRACE_TABLES_FILE);
+    let tables = match std::fs::read_to_string(&tables_path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(LoadError::Io(tables_path.display().to_string(), e)),
+    };
+    Ok(Trace { format, ..parse_with_tables(&text, tables.as_deref())? })
 }
 
-/// Parses the text of a `trace.ron`.
+/// Parses the text of a `trace.ron` (a trace without resource-table actions).
 pub fn parse(text: &str) -> Result<Trace, LoadError> {
+    parse_with_tables(text, None)
+}
+
+/// Parses the texts of a `trace.ron` and its `resource_tables.ron`, merged in call order.
+pub fn parse_with_tables(text: &str, tables: Option<&str>) -> Result<Trace, LoadError> {
+    let (upstream, mut truncated) = parse_list::<UpstreamAction>(trace::FILE_NAME, text)?;
+    let entries = match tables {
+        Some(tables) => {
+            let (entries, cut) = parse_list::<TraceEntry>(TRACE_TABLES_FILE, tables)?;
+            truncated |= cut;
+            entries
+        }
+        None => Vec::new(),
+    };
+    let mut actions = Vec::with_capacity(upstream.len() + entries.len());
+    let mut entries = entries.into_iter().peekable();
+    for (index, action) in upstream.into_iter().enumerate() {
+        while let Some(entry) = entries.next_if(|entry| entry.at <= index) {
+            actions.push(Action::Table(entry.action));
+        }
+        actions.push(Action::Upstream(action));
+    }
+    actions.extend(entries.map(|entry| Action::Table(entry.action)));
+    Ok(Trace {
+        format: TRACE_FORMAT,
+        actions,
+        truncated,
+    })
+}
+
+/// Parses one of a trace's RON lists; an unclosed one is read up to its last complete
+/// element (`true`: it was cut short).
+fn parse_list<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Result<(Vec<T>, bool), LoadError> {
     let trimmed = text.trim_end();
     let truncated = !trimmed.ends_with(']');
     let parse = |text: &str| {
-        ron::from_str::<Vec<Action>>(text).map_err(|e| LoadError::Parse {
+        ron::from_str::<Vec<T>>(text).map_err(|e| LoadError::Parse {
+            file,
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.code.to_string(),
@@ -142,16 +204,15 @@ pub fn parse(text: &str) -> Result<Trace, LoadError> {
     } else {
         parse(text)?
     };
-    Ok(Trace {
-        format: TRACE_FORMAT,
-        actions,
-        truncated,
-    })
+    Ok((actions, truncated))
 }
 
-/// The variant name of an action (`CreateBuffer`, `Submit`, …).
+/// The variant name of an action (`CreateBuffer`, `Submit`, `CreateResourceTable`, …).
 pub fn action_kind(action: &Action) -> String {
-    let text = format!("{action:?}");
+    let text = match action {
+        Action::Upstream(action) => format!("{action:?}"),
+        Action::Table(action) => format!("{action:?}"),
+    };
     text.split(|c: char| !c.is_alphanumeric() && c != '_')
         .next()
         .unwrap_or_default()
@@ -178,12 +239,14 @@ impl Summary {
         for action in &trace.actions {
             *by_kind.entry(action_kind(action)).or_insert(0) += 1;
             match action {
-                trace::Action::CreateResourceTable { desc, .. } => {
+                Action::Table(TraceAction::CreateResourceTable { desc, .. }) => {
                     tables.push((desc.label.as_ref().map(|l| l.to_string()), desc.size))
                 }
-                trace::Action::CreateShaderModule { data, .. }
-                | trace::Action::WriteBuffer { data, .. }
-                | trace::Action::WriteTexture { data, .. } => {
+                Action::Upstream(
+                    trace::Action::CreateShaderModule { data, .. }
+                    | trace::Action::WriteBuffer { data, .. }
+                    | trace::Action::WriteTexture { data, .. },
+                ) => {
                     if let trace::Data::File(name) = data {
                         if !dir.join(name).exists() {
                             missing_data.push(name.clone());

@@ -30,7 +30,7 @@ enum Cmd {
         trace_dir: PathBuf,
         #[arg(long, value_enum, default_value = "vulkan")]
         backend: BackendArg,
-        /// Stop after this action (0-based, as listed in trace.ron; 0 is Init).
+        /// Stop after this action (0-based, in call order: trace.ron and resource_tables.ron merged, as `player info` counts them; 0 is Init).
         #[arg(long, value_name = "ACTION")]
         until: Option<usize>,
         /// Write the bytes of a buffer or texture (its label, or its PointerId number) to a file,

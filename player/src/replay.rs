@@ -22,11 +22,11 @@ use wgpu_core::{
     pipeline,
     device::HostMap,
     resource::{BufferAccessError, BufferMapOperation},
-    resource_table::{ResourceTableSlotError, ResourceTableUpdateError, TraceTableEntry},
+    resource_table::{PassTable, ResourceTableSlotError, ResourceTableUpdateError, TableSet, TraceAction, TraceTableEntry},
 };
 use wgpu_types as wgt;
 
-use crate::Action;
+use crate::{Action, UpstreamAction};
 
 /// The backend a trace is replayed on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +72,8 @@ impl fmt::Display for ResourceName {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub backend: Backend,
-    /// Stop after this action (0-based, as the actions are listed in `trace.ron`).
+    /// Stop after this action (0-based, in call order: `trace.ron`'s actions and
+    /// `resource_tables.ron`'s merged, as `player info` counts them).
     pub until: Option<usize>,
     /// Buffers and textures whose contents to read back (each the last time it is alive: just
     /// before the action that destroys or drops it, or at the end of the replay).
@@ -283,7 +284,7 @@ pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usi
     let trace = crate::load(dir).map_err(ReplayError::Load)?;
     let truncated = trace.truncated;
     let mut actions = trace.actions.into_iter();
-    let Some(trace::Action::Init { desc, .. }) = actions.next() else {
+    let Some(Action::Upstream(trace::Action::Init { desc, .. })) = actions.next() else {
         return Err(ReplayError::NoInit);
     };
     let mut player = Player::new(options, &desc)?;
@@ -364,6 +365,64 @@ impl Player {
     }
 
     fn process(&mut self, dir: &Path, action: Action) -> Fallible {
+        match action {
+            Action::Upstream(action) => self.process_upstream(dir, action),
+            Action::Table(action) => self.process_table(action),
+        }
+    }
+
+    fn process_table(&mut self, action: TraceAction) -> Fallible {
+        use TraceAction as T;
+        let g = &self.global;
+        let device = self.device;
+        match action {
+            T::CreatePipelineLayoutWithResourceTable(p, desc) => {
+                let desc = self.pipeline_layout(desc)?;
+                let made = g.device_create_pipeline_layout_with_resource_table(device, &desc, None);
+                created(g, &mut self.pipeline_layouts, p, made)?;
+            }
+            T::CreateResourceTable { id: p, desc } => {
+                created(g, &mut self.resource_tables, p, g.device_create_resource_table(device, &desc, None))?;
+            }
+            T::UpdateResourceTable { id: p, slot, entry } => {
+                let table = self.resource_tables.get(p)?;
+                let resource = self.table_entry(entry)?;
+                match g.resource_table_update(table, slot, &resource) {
+                    Err(ResourceTableUpdateError::Slot(ResourceTableSlotError::NotYetAvailable { .. })) => {
+                        // The traced program saw the submission that freed the slot complete
+                        // (polls are not traced): wait for it too.
+                        g.device_poll(device, wgt::PollType::wait_indefinitely()).map_err(fail)?;
+                        g.resource_table_update(table, slot, &resource).map_err(fail)?;
+                    }
+                    other => other.map_err(fail)?,
+                }
+            }
+            T::RemoveResourceTableBinding { id: p, slot } => {
+                g.resource_table_remove_binding(self.resource_tables.get(p)?, slot).map_err(fail)?
+            }
+            T::DestroyResourceTable(p) => g.resource_table_destroy(self.resource_tables.get(p)?),
+            T::DropResourceTable(p) => self.resource_tables.retire(p)?,
+            T::PinTexture(p, usage) => {
+                let texture = self.textures.get(p)?;
+                match usage {
+                    Some(usage) => g.texture_pin(texture, usage),
+                    None => g.texture_unpin(texture),
+                }
+                .map_err(fail)?
+            }
+            T::PinBuffer(p, usage) => {
+                let buffer = self.buffers.get(p)?;
+                match usage {
+                    Some(usage) => g.buffer_pin(buffer, usage),
+                    None => g.buffer_unpin(buffer),
+                }
+                .map_err(fail)?
+            }
+        }
+        Ok(())
+    }
+
+    fn process_upstream(&mut self, dir: &Path, action: UpstreamAction) -> Fallible {
         use trace::Action as A;
         // Destroying a buffer or texture ends its contents: read it back first.
         match action {
@@ -431,11 +490,6 @@ impl Player {
             A::CreatePipelineLayout(p, desc) => {
                 let desc = self.pipeline_layout(desc)?;
                 created(g, &mut self.pipeline_layouts, p, g.device_create_pipeline_layout(device, &desc, None))?;
-            }
-            A::CreatePipelineLayoutWithResourceTable(p, desc) => {
-                let desc = self.pipeline_layout(desc)?;
-                let made = g.device_create_pipeline_layout_with_resource_table(device, &desc, None);
-                created(g, &mut self.pipeline_layouts, p, made)?;
             }
             A::DropPipelineLayout(p) => {
                 let _ = self.pipeline_layouts.retire(p);
@@ -510,43 +564,6 @@ impl Player {
             A::FailedCommands { error, failed_at_submit, .. } => {
                 let when = if failed_at_submit.is_some() { "submitted" } else { "finished" };
                 return Err(format!("the traced program's command buffer failed when {when}: {error}"));
-            }
-            A::CreateResourceTable { id: p, desc } => {
-                created(g, &mut self.resource_tables, p, g.device_create_resource_table(device, &desc, None))?;
-            }
-            A::UpdateResourceTable { id: p, slot, entry } => {
-                let table = self.resource_tables.get(p)?;
-                let resource = self.table_entry(entry)?;
-                match g.resource_table_update(table, slot, &resource) {
-                    Err(ResourceTableUpdateError::Slot(ResourceTableSlotError::NotYetAvailable { .. })) => {
-                        // The traced program saw the submission that freed the slot complete
-                        // (polls are not traced): wait for it too.
-                        g.device_poll(device, wgt::PollType::wait_indefinitely()).map_err(fail)?;
-                        g.resource_table_update(table, slot, &resource).map_err(fail)?;
-                    }
-                    other => other.map_err(fail)?,
-                }
-            }
-            A::RemoveResourceTableBinding { id: p, slot } => {
-                g.resource_table_remove_binding(self.resource_tables.get(p)?, slot).map_err(fail)?
-            }
-            A::DestroyResourceTable(p) => g.resource_table_destroy(self.resource_tables.get(p)?),
-            A::DropResourceTable(p) => self.resource_tables.retire(p)?,
-            A::PinTexture(p, usage) => {
-                let texture = self.textures.get(p)?;
-                match usage {
-                    Some(usage) => g.texture_pin(texture, usage),
-                    None => g.texture_unpin(texture),
-                }
-                .map_err(fail)?
-            }
-            A::PinBuffer(p, usage) => {
-                let buffer = self.buffers.get(p)?;
-                match usage {
-                    Some(usage) => g.buffer_pin(buffer, usage),
-                    None => g.buffer_unpin(buffer),
-                }
-                .map_err(fail)?
             }
             A::ConfigureSurface(..)
             | A::GetSurfaceTexture { .. }
@@ -1014,17 +1031,17 @@ impl Player {
         let (mut pass, error) = g.command_encoder_begin_compute_pass(encoder, &desc);
         check(error)?;
         let mut data = PassData::new(&base);
-        for command in base.commands {
+        let mut tables = self.table_sets(&base.resource_tables)?;
+        for (index, command) in base.commands.into_iter().enumerate() {
+            for table in tables.before(index) {
+                g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+            }
             match command {
                 ComputeCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
                     let group = bind_group.map(|b| self.bind_groups.get(b)).transpose()?;
                     g.compute_pass_set_bind_group(&mut pass, index, group, data.offsets(num_dynamic_offsets)?)
                 }
                 ComputeCommand::SetPipeline(p) => g.compute_pass_set_pipeline(&mut pass, self.compute_pipelines.get(p)?),
-                ComputeCommand::SetResourceTable(t) => {
-                    let table = t.map(|t| self.resource_tables.get(t)).transpose()?;
-                    g.compute_pass_set_resource_table(&mut pass, table)
-                }
                 ComputeCommand::SetImmediate { offset, size_bytes, values_offset } => {
                     let bytes = data.immediates(Some(values_offset), size_bytes)?;
                     g.compute_pass_set_immediates(&mut pass, offset, &bytes)
@@ -1052,6 +1069,9 @@ impl Player {
             }
             .map_err(fail)?;
         }
+        for table in tables.before(usize::MAX) {
+            g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+        }
         g.compute_pass_end(&mut pass).map_err(fail)
     }
 
@@ -1065,7 +1085,11 @@ impl Player {
         let (mut pass, error) = g.command_encoder_begin_render_pass(encoder, desc);
         check(error)?;
         let mut data = PassData::new(&base);
-        for command in base.commands {
+        let mut tables = self.table_sets(&base.resource_tables)?;
+        for (index, command) in base.commands.into_iter().enumerate() {
+            for table in tables.before(index) {
+                g.render_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+            }
             let pass = &mut pass;
             match command {
                 RenderCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
@@ -1073,9 +1097,6 @@ impl Player {
                     g.render_pass_set_bind_group(pass, index, group, data.offsets(num_dynamic_offsets)?)
                 }
                 RenderCommand::SetPipeline(p) => g.render_pass_set_pipeline(pass, self.render_pipelines.get(p)?),
-                RenderCommand::SetResourceTable(t) => {
-                    g.render_pass_set_resource_table(pass, t.map(|t| self.resource_tables.get(t)).transpose()?)
-                }
                 RenderCommand::SetIndexBuffer { buffer, index_format, offset, size } => {
                     g.render_pass_set_index_buffer(pass, self.buffers.get(buffer)?, index_format, offset, size)
                 }
@@ -1169,7 +1190,26 @@ impl Player {
             }
             .map_err(fail)?;
         }
+        for table in tables.before(usize::MAX) {
+            g.render_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+        }
         g.render_pass_end(&mut pass).map_err(fail)
+    }
+
+    /// A pass's or bundle's `set_resource_table` calls, with the tables replayed so far.
+    fn table_sets(&self, sets: &[TableSet]) -> Result<TableSets, String> {
+        let sets = sets
+            .iter()
+            .map(|set| {
+                let table = match &set.table {
+                    None => None,
+                    Some(PassTable::Pointer(pointer)) => Some(self.resource_tables.get(*pointer)?),
+                    Some(other) => return Err(format!("a trace names tables by pointer, not as {other:?}")),
+                };
+                Ok((set.before, table))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(TableSets(sets.into_iter().peekable()))
     }
 
     fn render_bundle(
@@ -1183,7 +1223,11 @@ impl Player {
             return Err(fail(error));
         }
         let mut data = PassData::new(&base);
-        for command in base.commands {
+        let mut tables = self.table_sets(&base.resource_tables)?;
+        for (index, command) in base.commands.into_iter().enumerate() {
+            for table in tables.before(index) {
+                bundle.set_resource_table(table).map_err(fail)?;
+            }
             let encoder: &mut RenderBundleEncoder = &mut bundle;
             match command {
                 RenderCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
@@ -1191,9 +1235,6 @@ impl Player {
                     encoder.set_bind_group(index, group, data.offsets(num_dynamic_offsets)?)
                 }
                 RenderCommand::SetPipeline(p) => encoder.set_pipeline(self.render_pipelines.get(p)?),
-                RenderCommand::SetResourceTable(t) => {
-                    encoder.set_resource_table(t.map(|t| self.resource_tables.get(t)).transpose()?)
-                }
                 RenderCommand::SetIndexBuffer { buffer, index_format, offset, size } => {
                     encoder.set_index_buffer(self.buffers.get(buffer)?, index_format, offset, size)
                 }
@@ -1222,6 +1263,9 @@ impl Player {
                 other => return Err(format!("a render bundle cannot hold {other:?}")),
             }
             .map_err(fail)?;
+        }
+        for table in tables.before(usize::MAX) {
+            bundle.set_resource_table(table).map_err(fail)?;
         }
         let label = desc.label.clone();
         let (id, error) = g.render_bundle_encoder_finish(&mut bundle, &wgt::RenderBundleDescriptor { label }, None);
@@ -1254,6 +1298,16 @@ fn pass_channel<V: Copy>(channel: ResolvedPassChannel<V>) -> PassChannel<Option<
 
 /// The side data of a recorded pass (dynamic offsets, debug strings, immediates), consumed
 /// in command order.
+/// A pass's table sets in command order (see [`TableSet`]).
+struct TableSets(std::iter::Peekable<std::vec::IntoIter<(usize, Option<id::ResourceTableId>)>>);
+
+impl TableSets {
+    /// The tables set before command `index` (`usize::MAX`: those left after the last).
+    fn before(&mut self, index: usize) -> impl Iterator<Item = Option<id::ResourceTableId>> + '_ {
+        std::iter::from_fn(move || self.0.next_if(|(before, _)| *before <= index).map(|(_, table)| table))
+    }
+}
+
 struct PassData {
     offsets: Vec<wgt::DynamicOffset>,
     next_offset: usize,

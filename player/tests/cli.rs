@@ -66,20 +66,37 @@ fn a_missing_data_file_stops_the_replay_at_its_action() {
 }
 
 #[test]
-fn an_unknown_action_and_a_future_format_are_refused() {
+fn an_unknown_action_and_a_future_or_old_format_are_refused() {
     let dir = copy_of("error_table_too_large");
     let trace = std::fs::read_to_string(dir.join("trace.ron")).unwrap();
-    std::fs::write(dir.join("trace.ron"), trace.replacen("CreateResourceTable(", "CreateHologram(", 1)).unwrap();
+    std::fs::write(dir.join("trace.ron"), trace.replacen("CreateSampler(", "CreateHologram(", 1)).unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with("player: trace.ron:") && stderr.contains("CreateHologram"), "{stderr}");
 
-    std::fs::write(dir.join("format.ron"), "(format: 2, wgpu: \"31.0.0\")").unwrap();
+    // The same in the table actions' file, which names itself.
+    let dir = copy_of("error_table_too_large");
+    let tables = std::fs::read_to_string(dir.join("resource_tables.ron")).unwrap();
+    std::fs::write(dir.join("resource_tables.ron"), tables.replacen("CreateResourceTable(", "CreateHologram(", 1)).unwrap();
+    let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("player: resource_tables.ron:4:") && stderr.contains("CreateHologram"), "{stderr}");
+
+    std::fs::write(dir.join("format.ron"), "(format: 3, wgpu: \"31.0.0\")").unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
     assert_eq!(
         text(&out.stderr),
-        "player: the trace has format 2, newer than this player's 1: update the player\n"
+        "player: the trace has format 3, newer than this player's 2: update the player\n"
+    );
+
+    // Format 1 put the table actions in trace.ron as variants of upstream's `Action`.
+    std::fs::write(dir.join("format.ron"), "(format: 1, wgpu: \"30.0.1\")").unwrap();
+    let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
+    assert_eq!(
+        text(&out.stderr),
+        "player: the trace has format 1, which wgpu-bindless wrote before its table actions moved to resource_tables.ron: record it again\n"
     );
 }
 

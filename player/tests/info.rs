@@ -44,7 +44,27 @@ fn info_counts_actions_and_tables() {
     let dir = traced("info");
     let trace = player::load(&dir).unwrap();
     assert!(!trace.truncated);
-    assert_eq!(trace.format, 1);
+    assert_eq!(trace.format, 2);
+    // trace.ron's and resource_tables.ron's actions merged in call order.
+    let kinds = trace.actions.iter().map(player::action_kind).collect::<Vec<_>>();
+    assert_eq!(
+        kinds,
+        [
+            "Init",
+            "CreateBuffer",
+            "WriteBuffer",
+            "CreateShaderModule",
+            "CreateResourceTable",
+            "CreateSampler",
+            "UpdateResourceTable",
+            "UpdateResourceTable",
+            "Submit",
+            "DropSampler",
+            "DropResourceTable",
+            "DropShaderModule",
+            "DropBuffer"
+        ]
+    );
     let summary = player::Summary::of(&trace, &dir);
     assert_eq!(summary.by_kind.get("UpdateResourceTable"), Some(&2));
     assert_eq!(summary.by_kind.get("CreateResourceTable"), Some(&1));
@@ -70,6 +90,15 @@ fn a_truncated_trace_keeps_its_complete_actions() {
     let trace = player::parse(cut).unwrap();
     assert!(trace.truncated);
     assert_eq!(trace.actions.len(), complete - 1);
+
+    // The same for the table actions' file: the complete ones are kept, in order (the cut
+    // one is the table's drop).
+    let tables = std::fs::read_to_string(dir.join("resource_tables.ron")).unwrap();
+    let cut = &tables[..tables.len() - 40];
+    let trace = player::parse_with_tables(&full, Some(cut)).unwrap();
+    assert!(trace.truncated);
+    let kinds = trace.actions.iter().map(player::action_kind).filter(|k| k.contains("ResourceTable")).collect::<Vec<_>>();
+    assert_eq!(kinds, ["CreateResourceTable", "UpdateResourceTable", "UpdateResourceTable"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -105,7 +134,7 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
 #[test]
 fn trace_formats_upstream_ours_and_future() {
     let dir = traced("format");
-    assert_eq!(player::format(&dir).unwrap(), 1);
+    assert_eq!(player::format(&dir).unwrap(), 2);
     // An upstream trace has no format file.
     std::fs::remove_file(dir.join("format.ron")).unwrap();
     assert_eq!(player::load(&dir).unwrap().format, 0);
@@ -115,7 +144,7 @@ fn trace_formats_upstream_ours_and_future() {
     std::fs::write(dir.join("format.ron"), "(format: 7, wgpu: \"31.0.0\")").unwrap();
     assert_eq!(
         player::load(&dir).err().map(|e| e.to_string()).as_deref(),
-        Some("the trace has format 7, newer than this player's 1: update the player")
+        Some("the trace has format 7, newer than this player's 2: update the player")
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -375,7 +375,7 @@ fn upstream_trace() {
     });
 }
 
-/// Records a table with a sampler in slot 1, then rewrites `trace.ron` with `edit`.
+/// Records a table with a sampler in slot 1, then rewrites its `resource_tables.ron` with `edit`.
 fn edited(name: &str, about: &str, edit: impl FnOnce(String) -> String, error: &str) {
     let (device, queue, dir) = traced_device(name, wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let table = table(&device, "edited", 4);
@@ -383,7 +383,7 @@ fn edited(name: &str, about: &str, edit: impl FnOnce(String) -> String, error: &
     table.update(1, wgpu::BindingResource::Sampler(&sampler)).unwrap();
     // The trace is closed when the device goes, queue included.
     drop((table, sampler, device, queue));
-    let path = dir.join("trace.ron");
+    let path = dir.join(wgpu_core::resource_table::TRACE_TABLES_FILE);
     let text = std::fs::read_to_string(&path).unwrap();
     let changed = edit(text.clone());
     assert_ne!(changed, text, "the edit of {name} changed nothing");

@@ -207,7 +207,7 @@ fn setting_a_table_needs_the_feature() {
     });
     let error = error.expect("a validation error");
     assert!(
-        error.to_string().contains("In a set_resource_table command")
+        error.to_string().contains("In a pass parameter")
             && error.to_string().contains("SAMPLING_RESOURCE_TABLE"),
         "{error}"
     );

@@ -72,30 +72,64 @@ fn resource_table_calls_are_recorded() {
         queue.submit([cb]);
         table.destroy();
     }
-    let trace = std::fs::read_to_string(dir.join("trace.ron")).expect("a trace file");
-    for action in [
-        "CreateResourceTable(",
-        "label: Some(\"traced\")",
-        "UpdateResourceTable(",
-        "slot: 5",
-        "RemoveResourceTableBinding(",
-        "CreatePipelineLayoutWithResourceTable(",
-        "SetResourceTable(Some(",
-        "DestroyResourceTable(",
-        "DropResourceTable(",
-    ] {
-        assert!(
-            trace.contains(action),
-            "`{action}` missing from the trace:\n{trace}"
-        );
-    }
-    // pin, then unpin, in order.
-    let pins = trace
-        .match_indices("PinTexture(")
-        .map(|(at, _)| trace[at..].lines().take(3).collect::<String>())
-        .collect::<Vec<_>>();
-    assert_eq!(pins.len(), 2, "{trace}");
-    assert!(pins[0].contains("Some(Sampled)"), "{}", pins[0]);
-    assert!(pins[1].contains("None"), "{}", pins[1]);
+    // Table actions go to their own file, each placed among trace.ron's actions by `at`;
+    // trace.ron holds upstream's actions only (its `Action` gains no variant).
+    use wgpu_core::{
+        command::{Command, ComputeCommand, PointerReferences},
+        device::trace::Action,
+        resource_table::{PassTable, TraceAction as T, TraceEntry, TRACE_TABLES_FILE},
+    };
+    let text = std::fs::read_to_string(dir.join("trace.ron")).expect("a trace file");
+    let actions: Vec<Action<'static, PointerReferences>> = ron::from_str(&text).expect("trace.ron parses");
+    let text = std::fs::read_to_string(dir.join(TRACE_TABLES_FILE)).expect("a table-actions file");
+    let entries: Vec<TraceEntry> = ron::from_str(&text).expect("resource_tables.ron parses");
+    let at = |i: usize| entries[i].at;
+    let upstream = |i: usize| format!("{:?}", actions[i]);
+    let kinds = entries.iter().map(|e| format!("{:?}", e.action).split(['(', ' ']).next().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        kinds,
+        [
+            "CreateResourceTable",
+            "UpdateResourceTable",
+            "UpdateResourceTable",
+            "RemoveResourceTableBinding",
+            "PinTexture",
+            "PinTexture",
+            "CreatePipelineLayoutWithResourceTable",
+            "DestroyResourceTable",
+            "DropResourceTable",
+        ]
+    );
+    let T::CreateResourceTable { id: table, desc } = &entries[0].action else { unreachable!() };
+    assert_eq!((desc.label.as_deref(), desc.size), (Some("traced"), 8));
+    assert!(matches!(entries[1].action, T::UpdateResourceTable { id, slot: 0, .. } if id == *table));
+    assert!(matches!(entries[2].action, T::UpdateResourceTable { id, slot: 5, .. } if id == *table));
+    assert!(matches!(entries[3].action, T::RemoveResourceTableBinding { id, slot: 0 } if id == *table));
+    assert!(matches!(entries[4].action, T::PinTexture(_, Some(wgpu::PinnedUsage::Sampled))));
+    assert!(matches!(entries[5].action, T::PinTexture(_, None)));
+    assert!(matches!(entries[7].action, T::DestroyResourceTable(id) if id == *table));
+    // In call order among upstream's actions: the sampler before the table's first update,
+    // the texture before its pins, the layout before the pipeline that uses it, the
+    // submission before the destruction.
+    assert!(upstream(at(1) - 1).starts_with("CreateSampler("), "{}", upstream(at(1) - 1));
+    assert!(upstream(at(4) - 1).starts_with("CreateTexture("), "{}", upstream(at(4) - 1));
+    assert!(upstream(at(6)).starts_with("CreateShaderModule"), "{}", upstream(at(6)));
+    assert!(upstream(at(7) - 1).starts_with("Submit("), "{}", upstream(at(7) - 1));
+    assert!(entries.windows(2).all(|w| w[0].at <= w[1].at));
+    // The pass's set_resource_table is beside its commands: before command 1 (the dispatch).
+    let pass = actions
+        .iter()
+        .find_map(|a| match a {
+            Action::Submit(_, commands) => commands.iter().find_map(|c| match c {
+                Command::RunComputePass { pass, .. } => Some(pass),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("the submitted compute pass");
+    assert!(matches!(pass.commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([1, 1, 1])]), "{:?}", pass.commands);
+    assert_eq!(pass.resource_tables.len(), 1);
+    assert_eq!(pass.resource_tables[0].before, 1);
+    assert!(matches!(pass.resource_tables[0].table, Some(PassTable::Pointer(id)) if id == *table));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -341,7 +341,7 @@ pub enum TableEntry {
     },
 }
 
-/// A slot's binding as recorded in traces (`Action::UpdateResourceTable`).
+/// A slot's binding as recorded in traces (`TraceAction::UpdateResourceTable`).
 #[cfg(feature = "serde")]
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum TraceTableEntry {
@@ -358,9 +358,15 @@ pub enum TraceTableEntry {
 /// have none (format 0: upstream's actions only).
 pub const TRACE_FORMAT_FILE: &str = "format.ron";
 
-/// The trace format this crate writes: 1 = upstream's actions plus the resource-table ones
-/// (tables, layouts with the table, pin/unpin, `SetResourceTable`).
-pub const TRACE_FORMAT: u32 = 1;
+/// The trace format this crate writes: 2 = upstream's `trace.ron`, whose passes and bundles
+/// may list `resource_tables` (their `set_resource_table` calls), and beside it
+/// [`TRACE_TABLES_FILE`], the resource-table actions. Format 1 (these actions as variants of
+/// upstream's `Action`) is no longer read.
+pub const TRACE_FORMAT: u32 = 2;
+
+/// The file beside `trace.ron` with the resource-table actions, a list of [`TraceEntry`]
+/// (absent when the program made none).
+pub const TRACE_TABLES_FILE: &str = "resource_tables.ron";
 
 #[cfg(feature = "trace")]
 pub(crate) fn write_trace_format(dir: &std::path::Path) -> std::io::Result<()> {
@@ -370,11 +376,111 @@ pub(crate) fn write_trace_format(dir: &std::path::Path) -> std::io::Result<()> {
     )
 }
 
+/// A resource-table action in a trace, kept apart from upstream's [`Action`] (which gains
+/// no variant) and ordered against it by [`TraceEntry::at`].
+///
+/// [`Action`]: crate::device::trace::Action
+#[cfg(feature = "serde")]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub enum TraceAction {
+    CreateResourceTable {
+        id: id::PointerId<id::markers::ResourceTable>,
+        desc: wgt::ResourceTableDescriptor<crate::Label<'static>>,
+    },
+    /// `update` and `insert_binding` (recorded with the slot it chose).
+    UpdateResourceTable {
+        id: id::PointerId<id::markers::ResourceTable>,
+        slot: u32,
+        entry: TraceTableEntry,
+    },
+    RemoveResourceTableBinding {
+        id: id::PointerId<id::markers::ResourceTable>,
+        slot: u32,
+    },
+    DestroyResourceTable(id::PointerId<id::markers::ResourceTable>),
+    DropResourceTable(id::PointerId<id::markers::ResourceTable>),
+    /// `pin` (`Some`) and `unpin` (`None`) of a texture.
+    PinTexture(id::PointerId<id::markers::Texture>, Option<wgt::PinnedUsage>),
+    /// `pin` (`Some`) and `unpin` (`None`) of a buffer.
+    PinBuffer(id::PointerId<id::markers::Buffer>, Option<wgt::PinnedUsage>),
+    CreatePipelineLayoutWithResourceTable(
+        id::PointerId<id::markers::PipelineLayout>,
+        crate::binding_model::ResolvedPipelineLayoutDescriptor<
+            'static,
+            id::PointerId<id::markers::BindGroupLayout>,
+        >,
+    ),
+}
+
+/// One line of [`TRACE_TABLES_FILE`].
+#[cfg(feature = "serde")]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct TraceEntry {
+    /// How many of `trace.ron`'s actions came before this one.
+    pub at: usize,
+    pub action: TraceAction,
+}
+
+/// A disk trace's resource-table side: how many actions `trace.ron` has so far, and the
+/// file of table actions (created with the first).
+#[cfg(feature = "trace")]
+#[derive(Debug)]
+pub(crate) struct TraceTables<W> {
+    pub(crate) actions: usize,
+    file: Option<W>,
+}
+
+#[cfg(feature = "trace")]
+impl<W> Default for TraceTables<W> {
+    fn default() -> Self {
+        Self { actions: 0, file: None }
+    }
+}
+
+#[cfg(feature = "trace")]
+impl TraceTables<std::fs::File> {
+    pub(crate) fn write(
+        &mut self,
+        dir: &std::path::Path,
+        action: TraceAction,
+        config: &ron::ser::PrettyConfig,
+    ) {
+        use std::io::Write as _;
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => match std::fs::File::create(dir.join(TRACE_TABLES_FILE)) {
+                Ok(mut file) => {
+                    let _ = file.write_all(b"[\n");
+                    self.file.insert(file)
+                }
+                Err(e) => {
+                    log::warn!("Could not create {TRACE_TABLES_FILE}: {e}");
+                    return;
+                }
+            },
+        };
+        let entry = TraceEntry { at: self.actions, action };
+        match ron::ser::to_string_pretty(&entry, config.clone()) {
+            Ok(string) => {
+                let _ = writeln!(file, "{string},");
+            }
+            Err(e) => log::warn!("RON serialization failure: {e:?}"),
+        }
+    }
+
+    pub(crate) fn finish(&mut self) {
+        use std::io::Write as _;
+        if let Some(file) = &mut self.file {
+            let _ = file.write_all(b"]");
+        }
+    }
+}
+
 /// Records `action` in the device's trace, if it has one.
 #[cfg(feature = "trace")]
-fn trace(device: &Device, action: impl FnOnce() -> crate::device::trace::Action<'static, crate::command::PointerReferences>) {
+fn trace(device: &Device, action: impl FnOnce() -> TraceAction) {
     if let Some(trace) = device.trace.lock().as_mut() {
-        trace.add(action());
+        trace.add_resource_table(action());
     }
 }
 
@@ -1070,7 +1176,7 @@ impl ResourceTable {
         #[cfg(feature = "trace")]
         if let Ok(entry) = &entry {
             use crate::device::trace::IntoTrace as _;
-            trace(&self.device, || crate::device::trace::Action::UpdateResourceTable {
+            trace(&self.device, || TraceAction::UpdateResourceTable {
                 id: self.to_trace(),
                 slot,
                 entry: entry.to_trace(),
@@ -1171,7 +1277,7 @@ impl ResourceTable {
         #[cfg(feature = "trace")]
         {
             use crate::device::trace::IntoTrace as _;
-            trace(&self.device, || crate::device::trace::Action::RemoveResourceTableBinding {
+            trace(&self.device, || TraceAction::RemoveResourceTableBinding {
                 id: self.to_trace(),
                 slot,
             });
@@ -1186,7 +1292,7 @@ impl ResourceTable {
         #[cfg(feature = "trace")]
         {
             use crate::device::trace::IntoTrace as _;
-            trace(&self.device, || crate::device::trace::Action::DestroyResourceTable(self.to_trace()));
+            trace(&self.device, || TraceAction::DestroyResourceTable(self.to_trace()));
         }
         let indices = self.device.command_indices.read();
         let mut state = self.state.lock();
@@ -1273,6 +1379,159 @@ impl TablesUsed {
 
 }
 
+/// A `setResourceTable` in a pass or bundle: the table set from command `before` on (a
+/// command index in [`BasePass::commands`]). Passes keep these beside their commands, in
+/// [`BasePass::resource_tables`], so that upstream's command enums gain no variant.
+///
+/// [`BasePass::commands`]: crate::command::BasePass::commands
+/// [`BasePass::resource_tables`]: crate::command::BasePass::resource_tables
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TableSet {
+    pub before: usize,
+    /// `None` unsets the table.
+    pub table: Option<PassTable>,
+}
+
+/// A table as passes name it: by id in render bundle encoders, by `Arc` once recorded, by
+/// pointer in traces (the three forms of `IdReferences`, `ArcReferences` and
+/// `PointerReferences`, which stay as upstream has them).
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub enum PassTable {
+    Id(id::ResourceTableId),
+    Arc(RecordedTable),
+    #[cfg(feature = "serde")]
+    Pointer(id::PointerId<id::markers::ResourceTable>),
+}
+
+/// A table as recorded passes hold it. Unwind-safe, as the ids and pointers of the other
+/// forms are, so that upstream's command and trace types keep their auto traits: a table's
+/// state is behind non-poisoning locks and atomics, and a pass only holds it.
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub struct RecordedTable(pub(crate) Arc<ResourceTable>);
+
+impl core::panic::UnwindSafe for RecordedTable {}
+impl core::panic::RefUnwindSafe for RecordedTable {}
+
+/// Serialized as the id or, for `Arc`s, as the pointer traces use.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+enum PassTableRepr {
+    Id(id::ResourceTableId),
+    Pointer(id::PointerId<id::markers::ResourceTable>),
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PassTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Id(id) => PassTableRepr::Id(*id),
+            Self::Arc(table) => PassTableRepr::Pointer(id::PointerId::from(&table.0)),
+            Self::Pointer(pointer) => PassTableRepr::Pointer(*pointer),
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for PassTable {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match PassTableRepr::deserialize(deserializer)? {
+            PassTableRepr::Id(id) => Self::Id(id),
+            PassTableRepr::Pointer(pointer) => Self::Pointer(pointer),
+        })
+    }
+}
+
+impl TableSet {
+    pub(crate) fn recorded(before: usize, table: Option<Arc<ResourceTable>>) -> Self {
+        Self { before, table: table.map(|table| PassTable::Arc(RecordedTable(table))) }
+    }
+
+    /// The table of a recorded pass's or finished bundle's set (these hold only `Arc`s).
+    pub(crate) fn recorded_table(&self) -> Option<Arc<ResourceTable>> {
+        match &self.table {
+            Some(PassTable::Arc(table)) => Some(table.0.clone()),
+            _ => None,
+        }
+    }
+
+    #[cfg(feature = "trace")]
+    pub(crate) fn into_trace(self) -> Self {
+        Self {
+            before: self.before,
+            table: self.table.map(|table| match table {
+                PassTable::Arc(table) => PassTable::Pointer(id::PointerId::from(&table.0)),
+                other => other,
+            }),
+        }
+    }
+}
+
+/// Finishing a render bundle: `setResourceTable` for a set its encoder recorded, noted in
+/// `sets` for the bundle's commands (`before` = how many the bundle has so far).
+pub(crate) fn set_in_bundle<E>(
+    hub: &crate::hub::Hub,
+    device: &Arc<Device>,
+    used: &mut TablesUsed,
+    current: &mut Option<Arc<ResourceTable>>,
+    sets: &mut Vec<TableSet>,
+    before: usize,
+    set: &TableSet,
+) -> Result<(), E>
+where
+    E: From<MissingFeatures> + From<DeviceError> + From<InvalidResourceError>,
+{
+    let table = match &set.table {
+        Some(PassTable::Id(id)) => Some(hub.resource_tables.get(*id).get()?),
+        Some(PassTable::Arc(table)) => Some(table.0.clone()),
+        _ => None,
+    };
+    set_on_pass::<E>(device, used, current, table.clone())?;
+    sets.push(TableSet::recorded(before, table));
+    Ok(())
+}
+
+/// A recorded pass's table sets, taken in command order while it is encoded.
+pub(crate) struct PassTables(core::iter::Peekable<vec::IntoIter<TableSet>>);
+
+impl PassTables {
+    pub(crate) fn new(sets: Vec<TableSet>) -> Self {
+        Self(sets.into_iter().peekable())
+    }
+
+    /// The next table set before command `index` (`usize::MAX`: the next of those left).
+    /// Recorded passes and bundles hold only `Arc`s (their set calls looked the ids up).
+    pub(crate) fn next_before(&mut self, index: usize) -> Option<Option<Arc<ResourceTable>>> {
+        let set = self.0.next_if(|set| set.before <= index)?;
+        Some(match set.table {
+            Some(PassTable::Arc(table)) => Some(table.0),
+            _ => None,
+        })
+    }
+
+    /// Encoding a pass: `setResourceTable` for each table set before command `index`.
+    pub(crate) fn set_before<E>(
+        &mut self,
+        index: usize,
+        device: &Arc<Device>,
+        used: &mut TablesUsed,
+        current: &mut Option<Arc<ResourceTable>>,
+    ) -> Result<(), E>
+    where
+        E: From<MissingFeatures> + From<DeviceError> + From<InvalidResourceError>,
+    {
+        while let Some(table) = self.next_before(index) {
+            set_on_pass::<E>(device, used, current, table)?;
+        }
+        Ok(())
+    }
+}
+
+
 /// `setResourceTable(table)` while a pass executes: sets the encoder state's
 /// `[[resource_table]]` (`current`) and records the table in the command buffer's
 /// `[[resource_tables_used]]` (`used`).
@@ -1348,7 +1607,7 @@ impl Global {
                 #[cfg(feature = "trace")]
                 {
                     use crate::device::trace::IntoTrace as _;
-                    trace(&device, || crate::device::trace::Action::CreateResourceTable {
+                    trace(&device, || TraceAction::CreateResourceTable {
                         id: table.to_trace(),
                         desc: desc.map_label(|l| {
                             l.as_ref().map(|l| alloc::borrow::Cow::Owned(l.to_string()))
@@ -1474,9 +1733,16 @@ impl Global {
         {
             use crate::device::trace::IntoTrace as _;
             trace(&device, || {
-                crate::device::trace::Action::CreatePipelineLayoutWithResourceTable(
+                let desc = desc.to_trace();
+                TraceAction::CreatePipelineLayoutWithResourceTable(
                     layout.to_trace(),
-                    desc.to_trace(),
+                    crate::binding_model::PipelineLayoutDescriptor {
+                        label: desc.label.map(|l| alloc::borrow::Cow::Owned(l.into_owned())),
+                        bind_group_layouts: alloc::borrow::Cow::Owned(
+                            desc.bind_group_layouts.into_owned(),
+                        ),
+                        immediate_size: desc.immediate_size,
+                    },
                 )
             });
         }
@@ -1510,7 +1776,7 @@ impl Global {
         #[cfg(feature = "trace")]
         trace_pin(&texture.device, || {
             use crate::device::trace::IntoTrace as _;
-            crate::device::trace::Action::PinTexture(texture.to_trace(), Some(usage))
+            TraceAction::PinTexture(texture.to_trace(), Some(usage))
         });
         repin_texture(&texture);
         texture.pinned.slots_changed();
@@ -1526,7 +1792,7 @@ impl Global {
         #[cfg(feature = "trace")]
         trace_pin(&texture.device, || {
             use crate::device::trace::IntoTrace as _;
-            crate::device::trace::Action::PinTexture(texture.to_trace(), None)
+            TraceAction::PinTexture(texture.to_trace(), None)
         });
         texture.pinned.slots_changed();
         Ok(())
@@ -1545,7 +1811,7 @@ impl Global {
         #[cfg(feature = "trace")]
         trace_pin(&buffer.device, || {
             use crate::device::trace::IntoTrace as _;
-            crate::device::trace::Action::PinBuffer(buffer.to_trace(), Some(usage))
+            TraceAction::PinBuffer(buffer.to_trace(), Some(usage))
         });
         repin_buffer(&buffer);
         buffer.pinned.slots_changed();
@@ -1561,7 +1827,7 @@ impl Global {
         #[cfg(feature = "trace")]
         trace_pin(&buffer.device, || {
             use crate::device::trace::IntoTrace as _;
-            crate::device::trace::Action::PinBuffer(buffer.to_trace(), None)
+            TraceAction::PinBuffer(buffer.to_trace(), None)
         });
         buffer.pinned.slots_changed();
         Ok(())
@@ -1601,7 +1867,7 @@ impl Global {
         #[cfg(feature = "trace")]
         if let Ok(table) = _table.get() {
             use crate::device::trace::IntoTrace as _;
-            trace(&table.device, || crate::device::trace::Action::DropResourceTable(table.to_trace()));
+            trace(&table.device, || TraceAction::DropResourceTable(table.to_trace()));
         }
     }
 }
