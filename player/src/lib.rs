@@ -142,6 +142,7 @@ pub fn parse_with_tables(text: &str, tables: Option<&str>) -> Result<Trace, Load
         None => Vec::new(),
     };
     let mut actions = Vec::with_capacity(upstream.len() + entries.len());
+    let len = upstream.len();
     let mut entries = entries.into_iter().peekable();
     for (index, action) in upstream.into_iter().enumerate() {
         while let Some(entry) = entries.next_if(|entry| entry.at <= index) {
@@ -149,7 +150,15 @@ pub fn parse_with_tables(text: &str, tables: Option<&str>) -> Result<Trace, Load
         }
         actions.push(Action::Upstream(action));
     }
-    actions.extend(entries.map(|entry| Action::Table(entry.action)));
+    // Table actions made after trace.ron's last complete action: only where that file was
+    // cut short (it ends first when a program crashes) do any come after more.
+    for entry in entries {
+        if entry.at > len {
+            truncated = true;
+            break;
+        }
+        actions.push(Action::Table(entry.action));
+    }
     Ok(Trace {
         format: TRACE_FORMAT,
         actions,

@@ -99,6 +99,15 @@ fn a_truncated_trace_keeps_its_complete_actions() {
     assert!(trace.truncated);
     let kinds = trace.actions.iter().map(player::action_kind).filter(|k| k.contains("ResourceTable")).collect::<Vec<_>>();
     assert_eq!(kinds, ["CreateResourceTable", "UpdateResourceTable", "UpdateResourceTable"]);
+
+    // trace.ron cut after its table's updates but before the submission: the table actions
+    // after the cut are dropped with it, not run after the last action that was kept.
+    let submit = full.find("\nSubmit(").expect("the submission") + 1;
+    let trace = player::parse_with_tables(&full[..submit], Some(&tables)).unwrap();
+    assert!(trace.truncated);
+    let kinds = trace.actions.iter().map(player::action_kind).collect::<Vec<_>>();
+    assert_eq!(kinds.last().map(String::as_str), Some("UpdateResourceTable"), "{kinds:?}");
+    assert!(!kinds.iter().any(|k| k == "DropResourceTable"), "{kinds:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -66,6 +66,17 @@ fn resource_table_calls_are_recorded() {
                 pass.set_resource_table(Some(&table));
                 pass.dispatch_workgroups(1, 1, 1);
             }
+            {
+                // Several sets, one before the first command, two between the same pair of
+                // commands, one after the last.
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_resource_table(Some(&table));
+                pass.set_pipeline(&pipeline);
+                pass.set_resource_table(None);
+                pass.set_resource_table(Some(&table));
+                pass.dispatch_workgroups(2, 1, 1);
+                pass.set_resource_table(None);
+            }
             encoder.finish()
         });
         assert!(error.is_none(), "{error:?}");
@@ -117,19 +128,87 @@ fn resource_table_calls_are_recorded() {
     assert!(upstream(at(7) - 1).starts_with("Submit("), "{}", upstream(at(7) - 1));
     assert!(entries.windows(2).all(|w| w[0].at <= w[1].at));
     // The pass's set_resource_table is beside its commands: before command 1 (the dispatch).
-    let pass = actions
+    let passes = actions
         .iter()
-        .find_map(|a| match a {
-            Action::Submit(_, commands) => commands.iter().find_map(|c| match c {
-                Command::RunComputePass { pass, .. } => Some(pass),
-                _ => None,
-            }),
+        .flat_map(|a| match a {
+            Action::Submit(_, commands) => commands.iter().collect(),
+            _ => Vec::new(),
+        })
+        .filter_map(|c| match c {
+            Command::RunComputePass { pass, .. } => Some(pass),
             _ => None,
         })
-        .expect("the submitted compute pass");
-    assert!(matches!(pass.commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([1, 1, 1])]), "{:?}", pass.commands);
-    assert_eq!(pass.resource_tables.len(), 1);
-    assert_eq!(pass.resource_tables[0].before, 1);
-    assert!(matches!(pass.resource_tables[0].table, Some(PassTable::Pointer(id)) if id == *table));
+        .collect::<Vec<_>>();
+    assert_eq!(passes.len(), 2);
+    let sets = |i: usize| {
+        passes[i]
+            .resource_tables
+            .iter()
+            .map(|set| match set.table {
+                Some(PassTable::Pointer(id)) if id == *table => (set.before, true),
+                None => (set.before, false),
+                ref other => panic!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(matches!(passes[0].commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([1, 1, 1])]), "{:?}", passes[0].commands);
+    assert_eq!(sets(0), [(1, true)]);
+    assert!(matches!(passes[1].commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([2, 1, 1])]), "{:?}", passes[1].commands);
+    assert_eq!(sets(1), [(0, true), (1, false), (1, true), (2, false)]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program that makes no table call gets no table actions' file.
+#[test]
+fn a_program_without_tables_writes_no_table_file() {
+    let dir = std::env::temp_dir().join(format!("wgpu-bindless-trace-none-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    {
+        let (device, queue) = noop_device_tracing(
+            wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            wgpu::Limits::default(),
+            wgpu::Trace::Directory(dir.clone()),
+        );
+        let encoder = device.create_command_encoder(&Default::default());
+        queue.submit([encoder.finish()]);
+    }
+    assert!(dir.join("trace.ron").is_file());
+    assert!(!dir.join(wgpu_core::resource_table::TRACE_TABLES_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Passes (and so render bundle encoders) serialize in formats without field names too:
+/// their table sets are always written, never skipped, so bincode reads back what it wrote,
+/// with or without sets.
+#[test]
+fn passes_round_trip_through_bincode() {
+    use std::{marker::PhantomData, num::NonZeroUsize};
+    use wgpu_core::{
+        command::{BasePass, ComputeCommand, PointerReferences},
+        id::PointerId,
+        resource_table::{PassTable, TableSet},
+    };
+    type Pass = BasePass<ComputeCommand<PointerReferences>, std::convert::Infallible>;
+    let table = PointerId::PointerId(NonZeroUsize::new(64).unwrap(), PhantomData);
+    for sets in [
+        vec![],
+        vec![
+            TableSet { before: 0, table: Some(PassTable::Pointer(table)) },
+            TableSet { before: 1, table: None },
+        ],
+    ] {
+        let pass = Pass {
+            label: Some("pass".into()),
+            error: None,
+            commands: vec![ComputeCommand::DispatchWorkgroups([1, 2, 3]), ComputeCommand::PopDebugGroup],
+            dynamic_offsets: vec![7],
+            string_data: vec![1, 2],
+            immediates_data: vec![9],
+            resource_tables: sets,
+        };
+        let bytes = bincode::serialize(&pass).expect("serializes");
+        let back: Pass = bincode::deserialize(&bytes).expect("reads back what it wrote");
+        assert_eq!(format!("{back:?}"), format!("{pass:?}"));
+    }
 }

@@ -1396,7 +1396,9 @@ pub struct TableSet {
 
 /// A table as passes name it: by id in render bundle encoders, by `Arc` once recorded, by
 /// pointer in traces (the three forms of `IdReferences`, `ArcReferences` and
-/// `PointerReferences`, which stay as upstream has them).
+/// `PointerReferences`, which stay as upstream has them). Where a form other than these is
+/// found (a hand-built pass), it sets no table, and the next draw or dispatch whose layout
+/// uses the table fails its check.
 #[doc(hidden)]
 #[derive(Clone, Debug)]
 pub enum PassTable {
