@@ -208,6 +208,19 @@ pub fn vulkan_instance() -> wgpu::Instance {
         .clone()
 }
 
+/// The adapter of [`vulkan_instance`], also one per process. Enumerating adapters while
+/// other threads create, use and destroy devices faulted inside the NVIDIA driver or the
+/// validation layer on the H100 (#12: a null dereference under `vkGetPhysicalDeviceProperties2`
+/// in wgpu-hal's `expose_adapter`, 2 runs of `gpu_tables` in 147), so tests enumerate once.
+pub fn vulkan_adapter() -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
+    static ADAPTER: OnceLock<Result<wgpu::Adapter, wgpu::RequestAdapterError>> = OnceLock::new();
+    ADAPTER
+        .get_or_init(|| {
+            pollster::block_on(vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default()))
+        })
+        .clone()
+}
+
 /// Panics unless `info` is lavapipe from Mesa `min_major` or newer.
 pub fn check_lavapipe(info: &wgpu::AdapterInfo, min_major: u32) {
     let mesa_major = info
@@ -242,8 +255,7 @@ impl GpuContext {
         report_crashes();
         let log = ValidationLog::install();
         let instance = vulkan_instance();
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
-            .unwrap_or_else(|e| {
+        let adapter = vulkan_adapter().unwrap_or_else(|e| {
                 panic!(
                     "GPU test without a Vulkan adapter ({e}): run `cargo xtask setup`, or \
                      `cargo xtask test --no-gpu` to leave GPU tests out"

@@ -1143,10 +1143,7 @@ fn fs(vertex: Vertex) -> @location(0) vec4<u32> {
 
 #[test]
 fn gpu_task_and_mesh_shaders_read_the_table() {
-    let adapter = pollster::block_on(
-        hal_ext::harness::vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default()),
-    )
-    .expect("a Vulkan adapter");
+    let adapter = hal_ext::harness::vulkan_adapter().expect("a Vulkan adapter");
     let adapter_features = adapter.features();
     if !adapter_features.contains(wgpu::Features::EXPERIMENTAL_MESH_SHADER) {
         // lavapipe has mesh shaders: there the case must run.
