@@ -3,17 +3,23 @@
 
 use hal_ext::harness::{noop_device_tracing, validation_error};
 
-#[test]
-fn resource_table_calls_are_recorded() {
-    let dir = std::env::temp_dir().join(format!("wgpu-bindless-trace-{}", std::process::id()));
+/// An empty directory, and a noop device with the table feature tracing into it.
+fn traced_device(name: &str) -> (std::path::PathBuf, wgpu::Device, wgpu::Queue) {
+    let dir = std::env::temp_dir().join(format!("wgpu-bindless-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let (device, queue) = noop_device_tracing(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        wgpu::Limits::default(),
+        wgpu::Trace::Directory(dir.clone()),
+    );
+    (dir, device, queue)
+}
+
+#[test]
+fn resource_table_calls_are_recorded() {
+    let (dir, device, queue) = traced_device("trace");
     {
-        let (device, queue) = noop_device_tracing(
-            wgpu::Features::SAMPLING_RESOURCE_TABLE,
-            wgpu::Limits::default(),
-            wgpu::Trace::Directory(dir.clone()),
-        );
         let sampler = device.create_sampler(&Default::default());
         let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("traced"),
@@ -83,6 +89,8 @@ fn resource_table_calls_are_recorded() {
         queue.submit([cb]);
         table.destroy();
     }
+    // The trace is closed when the device goes.
+    drop((device, queue));
     // Table actions go to their own file, each placed among trace.ron's actions by `at`;
     // trace.ron holds upstream's actions only (its `Action` gains no variant).
     use wgpu_core::{
@@ -161,18 +169,11 @@ fn resource_table_calls_are_recorded() {
 /// A program that makes no table call gets no table actions' file.
 #[test]
 fn a_program_without_tables_writes_no_table_file() {
-    let dir = std::env::temp_dir().join(format!("wgpu-bindless-trace-none-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    {
-        let (device, queue) = noop_device_tracing(
-            wgpu::Features::SAMPLING_RESOURCE_TABLE,
-            wgpu::Limits::default(),
-            wgpu::Trace::Directory(dir.clone()),
-        );
-        let encoder = device.create_command_encoder(&Default::default());
-        queue.submit([encoder.finish()]);
-    }
+    let (dir, device, queue) = traced_device("trace-none");
+    let encoder = device.create_command_encoder(&Default::default());
+    queue.submit([encoder.finish()]);
+    // The trace is closed when the device goes.
+    drop((device, queue));
     assert!(dir.join("trace.ron").is_file());
     assert!(!dir.join(wgpu_core::resource_table::TRACE_TABLES_FILE).exists());
     let _ = std::fs::remove_dir_all(&dir);
