@@ -1,0 +1,288 @@
+//! Slot updates per second (#14): filling, refilling and emptying a resource table of N
+//! slots through the API, the flush of those changes at the next `queue.submit`, and the
+//! physical limit next to them: raw `vkUpdateDescriptorSets` of the same N sampled-image
+//! descriptors into an update-after-bind set, through `ash`, on the same device.
+//!
+//! `cargo bench -p wgpu-core-ext --bench slot_updates [-- --sizes 100000,1000000 --runs 9]`
+//!
+//! Vulkan only, without the validation layer (it walks every descriptor of a set). Each row
+//! is the median (and best) of `--runs` runs, each on a fresh table. The slots hold views of
+//! 1,024 distinct 1×1 textures, pinned `Sampled`, in turn, as a streaming engine's would.
+
+use std::time::{Duration, Instant};
+
+use ash::vk;
+use wgpu::hal::api::Vulkan;
+
+const TEXTURES: usize = 1024;
+/// Slots per `update_range` call.
+const RANGE: usize = 1024;
+
+struct Bench {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    views: Vec<wgpu::TextureView>,
+}
+
+impl Bench {
+    fn new() -> Self {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = wgpu::Backends::VULKAN;
+        desc.flags = wgpu::InstanceFlags::empty();
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
+            .expect("a Vulkan adapter");
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            ..Default::default()
+        }))
+        .expect("a device with resource tables");
+        let views = (0..TEXTURES)
+            .map(|_| {
+                let texture = hal_ext::harness::texture_2d(
+                    &device,
+                    wgpu::TextureFormat::Rgba8Unorm,
+                    1,
+                    1,
+                    wgpu::TextureUsages::TEXTURE_BINDING,
+                );
+                texture.pin(wgpu::PinnedUsage::Sampled);
+                texture.create_view(&Default::default())
+            })
+            .collect();
+        let bench = Self { device, queue, views };
+        bench.flush();
+        bench
+    }
+
+    fn view(&self, slot: u32) -> wgpu::BindingResource<'_> {
+        wgpu::BindingResource::TextureView(&self.views[slot as usize % TEXTURES])
+    }
+
+    fn table(&self, size: u32) -> wgpu::ResourceTable {
+        let table = self
+            .device
+            .create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+        self.flush();
+        table
+    }
+
+    /// An empty submission: it writes the tables' changed slots.
+    fn flush(&self) {
+        self.queue.submit([]);
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("waiting for the GPU");
+    }
+}
+
+/// Times of one run: the calls, then the flush.
+struct Run {
+    calls: Duration,
+    flush: Duration,
+}
+
+fn timed(f: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+fn run_update(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    let calls = timed(|| {
+        for slot in 0..size {
+            table.update(slot, b.view(slot)).unwrap();
+        }
+    });
+    Run { calls, flush: timed(|| b.flush()) }
+}
+
+/// `update_range` calls of `RANGE` slots each.
+fn run_update_range(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    let resources: Vec<wgpu::BindingResource<'_>> = (0..RANGE).map(|i| b.view(i as u32)).collect();
+    let calls = timed(|| {
+        for first in (0..size).step_by(RANGE) {
+            let count = RANGE.min((size - first) as usize);
+            table.update_range(first, &resources[..count]).unwrap();
+        }
+    });
+    Run { calls, flush: timed(|| b.flush()) }
+}
+
+fn run_insert(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    let calls = timed(|| {
+        for slot in 0..size {
+            table.insert_binding(b.view(slot)).unwrap();
+        }
+    });
+    Run { calls, flush: timed(|| b.flush()) }
+}
+
+fn run_remove(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    for slot in 0..size {
+        table.update(slot, b.view(slot)).unwrap();
+    }
+    b.flush();
+    let calls = timed(|| {
+        for slot in 0..size {
+            table.remove_binding(slot).unwrap();
+        }
+    });
+    Run { calls, flush: timed(|| b.flush()) }
+}
+
+/// Raw Vulkan: one update-after-bind set of `size` sampled images, written with one
+/// `VkWriteDescriptorSet` per descriptor (`per_slot`, as a table writes scattered slots) or
+/// one for all of them.
+fn run_raw(b: &Bench, size: u32, per_slot: bool) -> Duration {
+    let hal_device = unsafe { b.device.as_hal::<Vulkan>() }.expect("a Vulkan device");
+    let raw = hal_device.raw_device();
+    let views: Vec<vk::ImageView> = b
+        .views
+        .iter()
+        .map(|v| unsafe { v.as_hal::<Vulkan>().expect("a Vulkan view").raw_handle() })
+        .collect();
+    unsafe {
+        let flags = [vk::DescriptorBindingFlags::UPDATE_AFTER_BIND
+            | vk::DescriptorBindingFlags::UPDATE_UNUSED_WHILE_PENDING
+            | vk::DescriptorBindingFlags::PARTIALLY_BOUND];
+        let mut binding_flags = vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+        let bindings = [vk::DescriptorSetLayoutBinding::default()
+            .binding(0)
+            .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
+            .descriptor_count(size)
+            .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+        let layout = raw
+            .create_descriptor_set_layout(
+                &vk::DescriptorSetLayoutCreateInfo::default()
+                    .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
+                    .bindings(&bindings)
+                    .push_next(&mut binding_flags),
+                None,
+            )
+            .expect("a set layout");
+        let sizes = [vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::SAMPLED_IMAGE,
+            descriptor_count: size,
+        }];
+        let pool = raw
+            .create_descriptor_pool(
+                &vk::DescriptorPoolCreateInfo::default()
+                    .flags(vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND)
+                    .max_sets(1)
+                    .pool_sizes(&sizes),
+                None,
+            )
+            .expect("a pool");
+        let layouts = [layout];
+        let set = raw
+            .allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default()
+                    .descriptor_pool(pool)
+                    .set_layouts(&layouts),
+            )
+            .expect("a set")[0];
+        let elapsed = timed(|| {
+            let infos: Vec<vk::DescriptorImageInfo> = (0..size as usize)
+                .map(|i| {
+                    vk::DescriptorImageInfo::default()
+                        .image_view(views[i % TEXTURES])
+                        .image_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
+                })
+                .collect();
+            fn write<'a>(set: vk::DescriptorSet, first: u32, infos: &'a [vk::DescriptorImageInfo]) -> vk::WriteDescriptorSet<'a> {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set)
+                    .dst_binding(0)
+                    .dst_array_element(first)
+                    .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
+                    .image_info(infos)
+            }
+            let writes: Vec<vk::WriteDescriptorSet> = if per_slot {
+                infos
+                    .iter()
+                    .enumerate()
+                    .map(|(i, info)| write(set, i as u32, std::slice::from_ref(info)))
+                    .collect()
+            } else {
+                vec![write(set, 0, &infos)]
+            };
+            raw.update_descriptor_sets(&writes, &[]);
+        });
+        raw.destroy_descriptor_pool(pool, None);
+        raw.destroy_descriptor_set_layout(layout, None);
+        elapsed
+    }
+}
+
+/// Median and best of `runs`.
+fn stats(mut times: Vec<Duration>) -> (Duration, Duration) {
+    times.sort();
+    (times[times.len() / 2], times[0])
+}
+
+fn rate(size: u32, d: Duration) -> String {
+    format!("{:.1}M/s", f64::from(size) / d.as_secs_f64() / 1e6)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let sizes: Vec<u32> = arg("--sizes")
+        .map(|s| s.split(',').map(|n| n.parse().expect("a size")).collect())
+        .unwrap_or_else(|| vec![100_000, 1_000_000]);
+    let runs: usize = arg("--runs").map_or(9, |r| r.parse().expect("a run count"));
+    let only = arg("--only");
+    let bench = Bench::new();
+    let max = bench.device.max_resource_table_size();
+    println!("Slot updates, median (best) of {runs}; N slots, 1,024 distinct textures; max table size {max}");
+    println!();
+    println!("| N | work | calls | flush | calls + flush | rate (calls + flush) |");
+    println!("| ---: | --- | ---: | ---: | ---: | ---: |");
+    for size in sizes.into_iter().filter(|&s| s <= max) {
+        let rows: [(&str, fn(&Bench, u32) -> Run); 4] = [
+            ("update", run_update),
+            ("update_range (1,024 slots a call)", run_update_range),
+            ("insert_binding", run_insert),
+            ("remove_binding", run_remove),
+        ];
+        for (name, f) in rows {
+            if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
+                continue;
+            }
+            let runs: Vec<Run> = (0..runs).map(|_| f(&bench, size)).collect();
+            let (calls, calls_best) = stats(runs.iter().map(|r| r.calls).collect());
+            let (flush, flush_best) = stats(runs.iter().map(|r| r.flush).collect());
+            let (total, total_best) = stats(runs.iter().map(|r| r.calls + r.flush).collect());
+            println!(
+                "| {size} | {name} | {} ({}) | {} ({}) | {} ({}) | {} |",
+                ms(calls),
+                ms(calls_best),
+                ms(flush),
+                ms(flush_best),
+                ms(total),
+                ms(total_best),
+                rate(size, total)
+            );
+        }
+        if only.as_deref().is_none_or(|o| o == "raw") {
+            for (name, per_slot) in [("raw vkUpdateDescriptorSets, a write per slot", true), ("raw vkUpdateDescriptorSets, one write", false)] {
+                let (t, best) = stats((0..runs).map(|_| run_raw(&bench, size, per_slot)).collect());
+                println!("| {size} | {name} | | {} ({}) | | {} |", ms(t), ms(best), rate(size, t));
+            }
+        }
+    }
+}
