@@ -28,7 +28,6 @@ use alloc::{
 };
 use core::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-use hashbrown::HashMap;
 use parking_lot::Mutex;
 use thiserror::Error;
 use wgt::error::{ErrorType, WebGpuError};
@@ -43,6 +42,7 @@ use crate::{
         Buffer, DestroyedResourceError, Fallible, InvalidResourceError, Labeled, ParentDevice,
         ResourceErrorIdent, Sampler, TextureView,
     },
+    snatch::SnatchGuard,
     SubmissionIndex,
 };
 
@@ -677,8 +677,11 @@ struct TableState {
     /// Removed slots waiting for their submission, in removal order (so in non-decreasing
     /// submission order).
     pending: VecDeque<(SubmissionIndex, u32)>,
-    /// The bindings, by slot (tables are usually sparse).
-    entries: HashMap<u32, TableEntry>,
+    /// The bindings, by slot: as long as the highest slot used so far (slots are taken
+    /// lowest first), so that a slot's binding is one index away.
+    entries: Vec<Option<TableEntry>>,
+    /// How many slots hold a binding.
+    bound: usize,
     /// Which arrays already hold each slot's binding (`raw::written_after`).
     written: Vec<u8>,
     /// Slots to write at the next submission.
@@ -692,7 +695,8 @@ impl TableState {
             available_after: vec![0; size as usize],
             free: FreeSlots::all_free(size),
             pending: VecDeque::new(),
-            entries: HashMap::new(),
+            entries: Vec::new(),
+            bound: 0,
             written: vec![0; size as usize],
             dirty: raw::Dirty {
                 all: true,
@@ -705,9 +709,44 @@ impl TableState {
         self.available_after.len() as u32
     }
 
+    /// The binding in `slot`.
+    pub(crate) fn entry(&self, slot: u32) -> Option<&TableEntry> {
+        self.entries.get(slot as usize)?.as_ref()
+    }
+
+    /// Puts `entry` in `slot`, which holds none.
+    fn put(&mut self, slot: u32, entry: TableEntry) {
+        let index = slot as usize;
+        if index >= self.entries.len() {
+            // Grown to the table's size at once: no copies as slots fill up, and the
+            // memory of slots never used is never touched.
+            self.entries.reserve_exact(self.available_after.len() - self.entries.len());
+            self.entries.resize_with(index + 1, || None);
+        }
+        debug_assert!(self.entries[index].is_none());
+        self.entries[index] = Some(entry);
+        self.bound += 1;
+    }
+
+    /// Empties `slot`, returning its binding.
+    fn take_entry(&mut self, slot: u32) -> Option<TableEntry> {
+        let removed = self.entries.get_mut(slot as usize)?.take();
+        self.bound -= usize::from(removed.is_some());
+        removed
+    }
+
+    /// The bound slots, in order.
+    pub(crate) fn bound_slots(&self) -> impl Iterator<Item = u32> + '_ {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.is_some())
+            .map(|(slot, _)| slot as u32)
+    }
+
     /// Whether `slot` holds the resource whose pin is `pin`.
     fn holds(&self, slot: u32, pin: &Pin) -> bool {
-        match self.entries.get(&slot) {
+        match self.entry(slot) {
             Some(TableEntry::TextureView(view)) => core::ptr::eq(&view.parent.pinned, pin),
             Some(TableEntry::Buffer { buffer, .. }) => core::ptr::eq(&buffer.pinned, pin),
             _ => false,
@@ -745,6 +784,40 @@ impl TableState {
         Ok(())
     }
 
+    /// Takes `count` slots from `first` on, all or none: each must pass [`Self::take`]'s
+    /// checks, and the first that does not is the error.
+    fn take_range(&mut self, first: u32, count: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
+        if self.destroyed {
+            return Err(ResourceTableSlotError::Destroyed);
+        }
+        let size = self.size();
+        if count > 0 && u64::from(first) + u64::from(count) > u64::from(size) {
+            // The first slot of the range at or past the end.
+            let slot = first.max(size);
+            return Err(ResourceTableSlotError::OutOfRange { slot, size });
+        }
+        self.release_completed(completed);
+        let range = first as usize..(first + count) as usize;
+        for (slot, &after) in range.clone().zip(&self.available_after[range.clone()]) {
+            let slot = slot as u32;
+            match after {
+                IN_USE => return Err(ResourceTableSlotError::InUse { slot }),
+                after if after > completed => {
+                    return Err(ResourceTableSlotError::NotYetAvailable {
+                        slot,
+                        available_after: after,
+                        completed,
+                    })
+                }
+                _ => {}
+            }
+        }
+        for slot in range {
+            self.claim(slot as u32);
+        }
+        Ok(())
+    }
+
     /// Marks an available slot as holding a binding.
     fn claim(&mut self, slot: u32) {
         self.available_after[slot as usize] = IN_USE;
@@ -773,7 +846,7 @@ impl TableState {
     ) -> Result<Option<TableEntry>, ResourceTableSlotError> {
         self.check_slot(slot)?;
         self.available_after[slot as usize] = last;
-        let removed = self.entries.remove(&slot);
+        let removed = self.take_entry(slot);
         self.free.set(slot, false);
         self.pending.push_back((last, slot));
         self.release_completed(completed);
@@ -1136,7 +1209,7 @@ impl ResourceTable {
     fn check(&self, entry: &Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableBindingError> {
         self.check_valid()?;
         match entry {
-            Ok(entry) => self.check_entry(entry),
+            Ok(entry) => self.check_entry(entry, &self.device.snatchable_lock.read()),
             Err(_) => Ok(()),
         }
     }
@@ -1165,6 +1238,44 @@ impl ResourceTable {
         Ok(slot)
     }
 
+    /// `update` of consecutive slots from `first` on, one per entry, in one step: the
+    /// slots are taken all or none (the error is the first slot's that cannot be taken,
+    /// and then nothing changes). A binding that fails its device-timeline checks still
+    /// takes its slot, as with `update`; those errors are returned, by slot.
+    pub fn update_range(
+        self: &Arc<Self>,
+        first: u32,
+        entries: Vec<Result<TableEntry, ResourceTableBindingError>>,
+    ) -> Result<Vec<ResourceTableUpdateError>, ResourceTableSlotError> {
+        let count = u32::try_from(entries.len()).unwrap_or(u32::MAX);
+        // The device-timeline checks first, as in `update` (lock order: snatch lock, then
+        // the table).
+        let checks = {
+            let guard = self.device.snatchable_lock.read();
+            let valid = self.check_valid();
+            entries
+                .iter()
+                .map(|entry| match (&valid, entry) {
+                    (Err(e), _) => Err(e.clone().into()),
+                    (Ok(()), Ok(entry)) => self.check_entry(entry, &guard),
+                    (Ok(()), Err(_)) => Ok(()),
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut state = self.state.lock();
+        state.take_range(first, count, self.completed())?;
+        #[cfg(feature = "trace")]
+        if let Some(trace) = self.device.trace.lock().as_mut() {
+            for (slot, entry) in (first..).zip(&entries) {
+                self.trace_update(&mut **trace, slot, entry);
+            }
+        }
+        Ok((first..)
+            .zip(entries.into_iter().zip(checks))
+            .filter_map(|(slot, (entry, check))| self.bind_untraced(&mut state, slot, entry, check).err())
+            .collect())
+    }
+
     /// The device-timeline half of `update`.
     fn bind(
         self: &Arc<Self>,
@@ -1174,14 +1285,36 @@ impl ResourceTable {
         check: Result<(), ResourceTableBindingError>,
     ) -> Result<(), ResourceTableUpdateError> {
         #[cfg(feature = "trace")]
-        if let Ok(entry) = &entry {
+        if let Some(trace) = self.device.trace.lock().as_mut() {
+            self.trace_update(&mut **trace, slot, &entry);
+        }
+        self.bind_untraced(state, slot, entry, check)
+    }
+
+    #[cfg(feature = "trace")]
+    fn trace_update(
+        self: &Arc<Self>,
+        trace: &mut dyn crate::device::trace::Trace,
+        slot: u32,
+        entry: &Result<TableEntry, ResourceTableBindingError>,
+    ) {
+        if let Ok(entry) = entry {
             use crate::device::trace::IntoTrace as _;
-            trace(&self.device, || TraceAction::UpdateResourceTable {
+            trace.add_resource_table(TraceAction::UpdateResourceTable {
                 id: self.to_trace(),
                 slot,
                 entry: entry.to_trace(),
             });
         }
+    }
+
+    fn bind_untraced(
+        self: &Arc<Self>,
+        state: &mut TableState,
+        slot: u32,
+        entry: Result<TableEntry, ResourceTableBindingError>,
+        check: Result<(), ResourceTableBindingError>,
+    ) -> Result<(), ResourceTableUpdateError> {
         let entry = entry
             .and_then(|entry| check.map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
@@ -1190,7 +1323,7 @@ impl ResourceTable {
             TableEntry::Buffer { buffer, .. } => buffer.pinned.add_slot(self, state, slot),
             TableEntry::Sampler(_) => {}
         }
-        state.entries.insert(slot, entry);
+        state.put(slot, entry);
         state.written[slot as usize] = 0;
         self.mark_dirty(state, slot);
         Ok(())
@@ -1208,16 +1341,15 @@ impl ResourceTable {
         }
     }
 
-    fn check_entry(&self, entry: &TableEntry) -> Result<(), ResourceTableBindingError> {
+    fn check_entry(&self, entry: &TableEntry, guard: &SnatchGuard) -> Result<(), ResourceTableBindingError> {
         let heterogeneous = self
             .device
             .features
             .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE);
-        let guard = self.device.snatchable_lock.read();
         match entry {
             TableEntry::TextureView(view) => {
                 view.same_device(&self.device)?;
-                view.parent.check_destroyed(&guard)?;
+                view.parent.check_destroyed(guard)?;
                 let usage = view.desc.usage;
                 let sampled = usage.contains(wgt::TextureUsages::TEXTURE_BINDING);
                 let storage = heterogeneous && usage.contains(wgt::TextureUsages::STORAGE_BINDING);
@@ -1240,7 +1372,7 @@ impl ResourceTable {
                 if !heterogeneous {
                     return Err(MissingFeatures(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE).into());
                 }
-                buffer.check_destroyed(&guard)?;
+                buffer.check_destroyed(guard)?;
                 if !buffer.usage.contains(wgt::BufferUsages::STORAGE) {
                     return Err(ResourceTableBindingError::NotAStorageBuffer(
                         buffer.error_ident(),
@@ -1303,12 +1435,14 @@ impl ResourceTable {
             .last_successful_submission_index
             .load(Ordering::Acquire);
         drop(indices);
-        let entries = core::mem::take(&mut state.entries).into_iter();
+        state.bound = 0;
+        let entries = core::mem::take(&mut state.entries).into_iter().enumerate();
         self.device.resource_tables.raw.retire(
             last,
-            entries.map(|(slot, e)| {
-                e.left_table(self, slot, last);
-                e
+            entries.filter_map(|(slot, e)| {
+                let e = e?;
+                e.left_table(self, slot as u32, last);
+                Some(e)
             }),
         );
         state.pending = VecDeque::new();
@@ -1321,21 +1455,20 @@ impl ResourceTable {
 
     /// The binding in `slot`, if any.
     pub fn entry(&self, slot: u32) -> Option<TableEntry> {
-        self.state.lock().entries.get(&slot).cloned()
+        self.state.lock().entry(slot).cloned()
     }
 
     /// The type id shaders see in `slot` (0 when empty or not visible).
     pub fn type_id(&self, slot: u32) -> u32 {
         self.state
             .lock()
-            .entries
-            .get(&slot)
+            .entry(slot)
             .map_or(0, |e| e.type_id().0)
     }
 
     /// How many slots hold a binding.
     pub fn binding_count(&self) -> usize {
-        self.state.lock().entries.len()
+        self.state.lock().bound
     }
 }
 
@@ -1638,11 +1771,23 @@ impl Global {
     /// Resolves the ids of a binding resource into a table entry.
     fn table_entry(&self, resource: &BindingResource) -> Result<TableEntry, ResourceTableBindingError> {
         let hub = &self.hub;
+        Self::table_entry_with(resource, |id| hub.texture_views.get(id), |id| hub.samplers.get(id), |id| {
+            hub.buffers.get(id)
+        })
+    }
+
+    /// [`Self::table_entry`] with the registries' lookups given.
+    fn table_entry_with(
+        resource: &BindingResource,
+        view: impl FnOnce(id::TextureViewId) -> Fallible<TextureView>,
+        sampler: impl FnOnce(id::SamplerId) -> Fallible<Sampler>,
+        buffer: impl FnOnce(id::BufferId) -> Fallible<Buffer>,
+    ) -> Result<TableEntry, ResourceTableBindingError> {
         Ok(match *resource {
-            BindingResource::TextureView(id) => TableEntry::TextureView(hub.texture_views.get(id).get()?),
-            BindingResource::Sampler(id) => TableEntry::Sampler(hub.samplers.get(id).get()?),
-            BindingResource::Buffer(BufferBinding { buffer, offset, size }) => TableEntry::Buffer {
-                buffer: hub.buffers.get(buffer).get()?,
+            BindingResource::TextureView(id) => TableEntry::TextureView(view(id).get()?),
+            BindingResource::Sampler(id) => TableEntry::Sampler(sampler(id).get()?),
+            BindingResource::Buffer(BufferBinding { buffer: id, offset, size }) => TableEntry::Buffer {
+                buffer: buffer(id).get()?,
                 offset,
                 size,
             },
@@ -1675,6 +1820,30 @@ impl Global {
         api_log!("ResourceTable::update {table_id:?} {slot}");
         let table = self.resource_table(table_id)?;
         table.update(slot, self.table_entry(resource))
+    }
+
+    /// `update` of the slots from `first_slot` on, one per resource, in one call (see
+    /// [`ResourceTable::update_range`]): `Err` if a slot cannot be taken (nothing changed
+    /// then), else the binding errors of the slots, which took their slots.
+    pub fn resource_table_update_range(
+        &self,
+        table_id: id::ResourceTableId,
+        first_slot: u32,
+        resources: &[BindingResource],
+    ) -> Result<Vec<ResourceTableUpdateError>, ResourceTableSlotError> {
+        api_log!("ResourceTable::update_range {table_id:?} {first_slot} +{}", resources.len());
+        let table = self.resource_table(table_id)?;
+        // Each registry is read once for the whole range.
+        let hub = &self.hub;
+        let (views, samplers, buffers) = (hub.texture_views.read(), hub.samplers.read(), hub.buffers.read());
+        let entries = resources
+            .iter()
+            .map(|r| {
+                Self::table_entry_with(r, |id| views.get(id), |id| samplers.get(id), |id| buffers.get(id))
+            })
+            .collect();
+        drop((views, samplers, buffers));
+        table.update_range(first_slot, entries)
     }
 
     pub fn resource_table_insert_binding(

@@ -648,23 +648,37 @@ impl super::Device {
                 ),
             }
         }
-        let (mut images, mut buffers) = (image_infos.iter(), buffer_infos.iter());
-        let vk_writes = writes
+        // Consecutive slots of one array become one write: drivers cost per write, not
+        // per descriptor, and tables are usually filled in slot order. A run's infos are
+        // consecutive in their list, as no write of another kind comes between.
+        // (set, binding, kind, first array element, first info, count)
+        let mut runs: Vec<(u32, u32, Kind, u32, usize, u32)> = Vec::new();
+        let (mut images, mut buffers) = (0usize, 0usize);
+        for w in writes.iter().filter(has_array) {
+            let kind = kind_of(w);
+            let (set, binding) = placement(kind, table.mutable);
+            let list = if kind == Kind::StorageBuffer { &mut buffers } else { &mut images };
+            let info = *list;
+            *list += 1;
+            match runs.last_mut() {
+                Some(run) if (run.0, run.1, run.2) == (set, binding, kind) && run.3 + run.5 == w.index => {
+                    run.5 += 1
+                }
+                _ => runs.push((set, binding, kind, w.index, info, 1)),
+            }
+        }
+        let vk_writes = runs
             .iter()
-            .filter(has_array)
-            .map(|w| {
-                let kind = kind_of(w);
-                let (set, binding) = placement(kind, table.mutable);
+            .map(|&(set, binding, kind, first, info, count)| {
                 let write = vk::WriteDescriptorSet::default()
                     .dst_set(table.sets[set as usize])
                     .dst_binding(binding)
-                    .dst_array_element(w.index)
+                    .dst_array_element(first)
                     .descriptor_type(descriptor_type(kind));
+                let infos = info..info + count as usize;
                 match kind {
-                    Kind::StorageBuffer => {
-                        write.buffer_info(core::slice::from_ref(buffers.next().unwrap()))
-                    }
-                    _ => write.image_info(core::slice::from_ref(images.next().unwrap())),
+                    Kind::StorageBuffer => write.buffer_info(&buffer_infos[infos]),
+                    _ => write.image_info(&image_infos[infos]),
                 }
             })
             .collect::<Vec<_>>();

@@ -634,6 +634,9 @@ fn transition_buffer(
     Ok(())
 }
 
+/// How many descriptor writes go to hal at once.
+const WRITE_CHUNK: usize = 1024;
+
 /// Writes the descriptors and type ids of every dirty slot: one `write_resource_table` per
 /// table and one staging copy for all metadata.
 fn write_tables(
@@ -654,40 +657,58 @@ fn write_tables(
         let Some(raw) = table.raw.as_ref() else { continue };
         let mut slots = work.slots;
         let state = &mut *state;
-        let ids = |slot: u32| {
-            state
-                .entries
-                .get(&slot)
-                .map_or(TypeId::EMPTY, |e| visible_type_id(e, guard))
-        };
         let mut regions = Vec::new();
         if work.all {
             let start = bytes.len() as u64;
+            bytes.reserve(4 * (table.size as usize + 1));
             bytes.extend_from_slice(&table.size.to_le_bytes());
             for slot in 0..table.size {
-                bytes.extend_from_slice(&metadata_word(state.entries.get(&slot), ids(slot)).to_le_bytes());
+                let entry = state.entry(slot);
+                let id = entry.map_or(TypeId::EMPTY, |e| visible_type_id(e, guard));
+                bytes.extend_from_slice(&metadata_word(entry, id).to_le_bytes());
             }
             regions.push(hal::BufferCopy {
                 src_offset: start,
                 dst_offset: 0,
                 size: wgt::BufferSize::new(bytes.len() as u64 - start).unwrap(),
             });
-            slots = state.entries.keys().copied().collect();
+            slots = state.bound_slots().collect();
         }
-        slots.sort_unstable();
+        // Slots are usually filled in order: checking is cheaper than sorting.
+        if !slots.is_sorted() {
+            slots.sort_unstable();
+        }
         slots.dedup();
+        if !work.all {
+            bytes.reserve(4 * slots.len());
+        }
         let mut writes = Vec::new();
-        let mut replaces_shared = false;
+        let mut waited = false;
         let mut run: Option<(u64, u32, u32)> = None; // (src, first slot, count)
         for &slot in &slots {
-            let id = ids(slot);
-            if let (Some(entry), Some(kind)) = (state.entries.get(&slot), id.kind()) {
+            let entry = state.entries.get(slot as usize).and_then(Option::as_ref);
+            let id = entry.map_or(TypeId::EMPTY, |e| visible_type_id(e, guard));
+            if let (Some(entry), Some(kind)) = (entry, id.kind()) {
                 let written = &mut state.written[slot as usize];
                 let (write, replaces) = written_after(written, kind, raw.shared_array);
+                if replaces && !waited {
+                    if let Err(e) = wait_for_submissions(device) {
+                        // The requeued rewrite must write these slots again.
+                        for &slot in &slots {
+                            state.written[slot as usize] = 0;
+                        }
+                        return Err(e);
+                    }
+                    waited = true;
+                }
                 if write {
                     writes.extend(write_of(entry, id, slot, guard));
+                    // Written in chunks: the lists stay small and warm, here and in hal.
+                    if writes.len() == WRITE_CHUNK {
+                        unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
+                        writes.clear();
+                    }
                 }
-                replaces_shared |= replaces;
             }
             if !work.all {
                 match run {
@@ -699,20 +720,11 @@ fn write_tables(
                         run = Some((bytes.len() as u64, slot, 1));
                     }
                 }
-                bytes.extend_from_slice(&metadata_word(state.entries.get(&slot), id).to_le_bytes());
+                bytes.extend_from_slice(&metadata_word(entry, id).to_le_bytes());
             }
         }
         if let Some(done) = run {
             regions.push(region(done));
-        }
-        if replaces_shared {
-            if let Err(e) = wait_for_submissions(device) {
-                // Nothing was written: the requeued rewrite must write these slots again.
-                for &slot in &slots {
-                    state.written[slot as usize] = 0;
-                }
-                return Err(e);
-            }
         }
         if !writes.is_empty() {
             unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
