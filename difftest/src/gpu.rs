@@ -660,6 +660,16 @@ impl Sut {
                     .update(table, slot, res, &got)
                     .unwrap_or_else(|d| self.fail(op, d))
             }
+            Op::UpdateRange { table, first, ref res } => {
+                let resources: Vec<_> = res.iter().map(|&r| self.resource(r)).collect();
+                let got = self.table(table).update_range(first, &resources);
+                if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
+                    NOT_YET_AVAILABLE.fetch_add(1, Ordering::Relaxed);
+                }
+                self.model
+                    .update_range(table, first, res, &got)
+                    .unwrap_or_else(|d| self.fail(op, d))
+            }
             Op::Insert { table, res } => {
                 let got = self.table(table).insert_binding(self.resource(res));
                 self.model

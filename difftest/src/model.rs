@@ -371,6 +371,44 @@ impl Model {
         }
     }
 
+    /// `update_range(first, resources)` (wgpu's batch form of `update`) returned
+    /// `observed`: the same `update`s in order, except that the slots are taken all or none.
+    /// Range checks come first (the first slot out of range), then availability in slot
+    /// order; a slot whose availability depends on completion either is the error or, if
+    /// the call went past it, proves its submission completed.
+    pub fn update_range(
+        &mut self,
+        t: usize,
+        first: u32,
+        res: &[Res],
+        observed: &Result<(), SlotError>,
+    ) -> Result<Option<DeviceError>, Divergence> {
+        let slots = (first..).take(res.len());
+        if let Some(e) = slots.clone().find_map(|slot| self.check_slot(t, slot).err()) {
+            return expect_err(observed, e);
+        }
+        for slot in slots.clone() {
+            match self.tables[t].slots[slot as usize].avail {
+                Avail::InUse => return expect_err(observed, SlotError::InUse { slot }),
+                Avail::After(a) if a <= self.completed_lo => {}
+                Avail::After(a) => match observed {
+                    Err(SlotError::NotYetAvailable { slot: s, .. }) if *s == slot => {
+                        let e = observed.as_ref().unwrap_err();
+                        self.not_yet_available(e, slot, a)?;
+                        return Ok(None);
+                    }
+                    // The call went past this slot: its submission completed.
+                    _ => self.completed_lo = a,
+                },
+            }
+        }
+        if let Err(e) = observed {
+            return Err(format!("expected Ok(()), got Err({e:?}) (completed >= {})", self.completed_lo));
+        }
+        let errors: Vec<_> = slots.zip(res).filter_map(|(slot, &r)| self.take(t, slot, r)).collect();
+        Ok(errors.into_iter().next())
+    }
+
     /// Checks a `NotYetAvailable` for a slot available after `a`, and learns the completed
     /// index it reports.
     fn not_yet_available(&mut self, e: &SlotError, slot: u32, a: u64) -> Result<(), Divergence> {

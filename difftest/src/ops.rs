@@ -162,6 +162,12 @@ pub enum Op {
         slot: u32,
         res: Res,
     },
+    /// `update_range(first, res)`: wgpu's batch form of `update`.
+    UpdateRange {
+        table: usize,
+        first: u32,
+        res: Vec<Res>,
+    },
     Insert {
         table: usize,
         res: Res,
@@ -254,6 +260,10 @@ impl fmt::Display for Op {
             Op::PinBuffer { buf, pin } => f.write_str(&pin_call(&format!("buf{buf}"), *pin)),
             Op::DestroyBuffer { buf } => write!(f, "buf{buf}.destroy();"),
             Op::Update { table, slot, res } => write!(f, "t{table}.update({slot}, {res});"),
+            Op::UpdateRange { table, first, res } => {
+                let res: Vec<String> = res.iter().map(|r| r.to_string()).collect();
+                write!(f, "t{table}.update_range({first}, &[{}]);", res.join(", "))
+            }
             Op::Insert { table, res } => write!(f, "t{table}.insert_binding({res});"),
             Op::Remove { table, slot } => write!(f, "t{table}.remove_binding({slot});"),
             Op::Record(p) => write!(f, "recorded.push({p});"),
@@ -535,6 +545,12 @@ impl ReferenceStateMachine for Programs {
                         .boxed(),
                 ));
                 arms.push((
+                    2,
+                    (slot(), proptest::collection::vec(res.clone(), 1..4))
+                        .prop_map(|((table, first), res)| Op::UpdateRange { table, first, res })
+                        .boxed(),
+                ));
+                arms.push((
                     5,
                     (table(), res)
                         .prop_map(|(table, res)| Op::Insert { table, res })
@@ -599,6 +615,9 @@ impl ReferenceStateMachine for Programs {
                 slot,
                 res: r,
             } => table(*t) && *slot < state.tables[*t].size.saturating_add(2) && res(r),
+            Op::UpdateRange { table: t, first, res: rs } => {
+                table(*t) && *first < state.tables[*t].size.saturating_add(2) && rs.iter().all(res)
+            }
             Op::Insert { table: t, res: r } => table(*t) && res(r),
             Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size.saturating_add(2),
             Op::Record(p) => probe(p),

@@ -193,6 +193,42 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
     assert_eq!(got[SIZE as usize], expected.iter().sum::<u32>());
 }
 
+/// The same thousand textures put in with `update_range`, in ranges of 1 to 300 slots
+/// around a slot filled with `update`: every slot reads its own texture.
+#[test]
+fn gpu_update_range_fills_the_table_as_updates_would() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("ranges"),
+        size: SIZE,
+    });
+    let value = |slot: u32| slot * 5 + 3;
+    let (textures, views): (Vec<_>, Vec<_>) = (0..SIZE)
+        .map(|slot| {
+            let texture = texel_texture(
+                &gpu,
+                wgpu::TextureFormat::R32Uint,
+                &value(slot).to_le_bytes(),
+                wgpu::TextureUsages::TEXTURE_BINDING,
+            );
+            texture.pin(PinnedUsage::Sampled);
+            let view = texture.create_view(&Default::default());
+            (texture, view)
+        })
+        .unzip();
+    let resources: Vec<_> = views.iter().map(wgpu::BindingResource::TextureView).collect();
+    table.update(500, resources[500].clone()).unwrap();
+    for range in [0..1, 1..301, 301..500, 501..801, 801..SIZE as usize] {
+        table.update_range(range.start as u32, &resources[range]).unwrap();
+    }
+    let out = storage_buffer(&gpu, SIZE as usize + 1);
+    let got = dispatch(&gpu, READ_EVERY_SLOT, &table, &out, SIZE);
+    let expected = (0..SIZE).map(value).collect::<Vec<_>>();
+    assert_eq!(&got[..SIZE as usize], &expected[..]);
+    assert_eq!(got[SIZE as usize], expected.iter().sum::<u32>());
+    drop(textures);
+}
+
 /// Probes: `(index, expected)` where `expected` is what the shader writes for the index:
 /// `[has u32 texture, texel, width, has f32 texture, has sampler]`.
 const HAS_RESOURCE: &str = r#"

@@ -235,6 +235,80 @@ fn update_checks_range_and_occupancy() {
     );
 }
 
+#[test]
+fn update_range_takes_its_slots_all_or_none() {
+    let (device, queue) = sampling();
+    let table = table(&device, 8);
+    let s = sampler(&device);
+    let samplers = |n: usize| vec![wgpu::BindingResource::Sampler(&s); n];
+    let free = |slot: u32| table.slot_type_id(slot) == 0;
+    table.update(5, wgpu::BindingResource::Sampler(&s)).unwrap();
+    // A slot in the middle holds a binding: the error names it, and 3 and 4 stay free.
+    assert_eq!(table.update_range(3, &samplers(3)), Err(ResourceTableError::InUse { slot: 5 }));
+    assert!(free(3) && free(4));
+    // Range checks come before availability: the first slot past the end, though 6 is free
+    // and 5 would fail too.
+    assert_eq!(
+        table.update_range(5, &samplers(4)),
+        Err(ResourceTableError::OutOfRange { slot: 8, size: 8 })
+    );
+    assert_eq!(
+        table.update_range(u32::MAX, &samplers(1)),
+        Err(ResourceTableError::OutOfRange { slot: u32::MAX, size: 8 })
+    );
+    assert!(free(6) && free(7));
+    // (A slot waiting for a submission, `NotYetAvailable`, needs a submission still running:
+    // the differential tester's `update_range` programs on Vulkan check it against the
+    // model; on noop every submission has completed by the time `submit` returns.)
+    submit_something(&device, &queue);
+    table.remove_binding(5).unwrap();
+    poll(&device);
+    // Now every slot of the range is taken, in order, as by `update`.
+    assert_eq!(table.update_range(2, &samplers(4)), Ok(()));
+    let sampler_id = table.slot_type_id(2);
+    assert_ne!(sampler_id, 0);
+    assert_eq!((2..6).map(|slot| table.slot_type_id(slot)).collect::<Vec<_>>(), vec![sampler_id; 4]);
+    assert_eq!(table.update(4, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 4 }));
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
+    // An empty range changes nothing and needs nothing; a destroyed table refuses it.
+    assert_eq!(table.update_range(8, &[]), Ok(()));
+    table.destroy();
+    assert_eq!(table.update_range(6, &samplers(1)), Err(ResourceTableError::Destroyed));
+}
+
+#[test]
+fn update_range_reports_each_bad_binding_and_still_takes_its_slot() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4);
+    let s = sampler(&device);
+    let (_t, not_sampled) = texture_view(&device, wgpu::TextureUsages::COPY_DST);
+    let resources = [
+        wgpu::BindingResource::TextureView(&not_sampled),
+        wgpu::BindingResource::Sampler(&s),
+        wgpu::BindingResource::TextureView(&not_sampled),
+    ];
+    let errors = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = errors.clone();
+    device.on_uncaptured_error(std::sync::Arc::new(move |e| sink.lock().unwrap().push(e)));
+    assert_eq!(table.update_range(1, &resources), Ok(()));
+    let errors = std::mem::take(&mut *errors.lock().unwrap());
+    assert_eq!(errors.len(), 2, "one error per bad binding: {errors:#?}");
+    for error in &errors {
+        assert!(
+            matches!(
+                find_source::<ResourceTableBindingError>(error),
+                Some(ResourceTableBindingError::MissingTextureUsage(..))
+            ),
+            "{error:?}"
+        );
+    }
+    // The bad bindings' slots are taken and hold nothing; the sampler is in its slot.
+    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 1 }));
+    assert_eq!(table.update(3, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 3 }));
+    assert_eq!((table.slot_type_id(1), table.slot_type_id(3)), (0, 0));
+    assert_ne!(table.slot_type_id(2), 0);
+}
+
 /// On the noop backend every submission completes at once, and `queue.submit` already
 /// observes it, so a removed slot is reusable right after the next submission. (Slots that
 /// wait for a submission still running are covered by wgpu-core's unit tests of the slot

@@ -170,6 +170,23 @@ impl ResourceTable {
         Err(ResourceTableError::Unsupported)
     }
 
+    /// [`ResourceTable::update`] of the slots `first_slot..first_slot + resources.len()`,
+    /// one resource each, in one call: much faster than one call per slot when filling a
+    /// table. Not part of the proposal; it behaves exactly as the same `update` calls in
+    /// order, except that the slots are taken all or none: if one of them cannot be
+    /// taken (out of range, holding a binding, not yet available), the error names the
+    /// first such slot and the table is unchanged. Bindings that fail validation are
+    /// reported to the device's error handler, one error per slot, and still take their
+    /// slots, as with `update`.
+    pub fn update_range(&self, first_slot: u32, resources: &[BindingResource<'_>]) -> Result<(), ResourceTableError> {
+        #[cfg(wgpu_core)]
+        if let Some(inner) = &self.inner {
+            return inner.update_range(first_slot, resources);
+        }
+        let _ = (first_slot, resources);
+        Err(ResourceTableError::Unsupported)
+    }
+
     /// Puts `resource` in the lowest available slot and returns it (the proposal's
     /// `insertBinding`).
     pub fn insert_binding(&self, resource: BindingResource<'_>) -> Result<u32, ResourceTableError> {

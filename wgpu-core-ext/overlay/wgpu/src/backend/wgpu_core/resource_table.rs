@@ -93,6 +93,19 @@ impl CoreResourceTable {
         self.settle(result.map(|()| slot), "ResourceTable::update").map(drop)
     }
 
+    pub(crate) fn update_range(&self, first_slot: u32, resources: &[BindingResource<'_>]) -> Result<(), ResourceTableError> {
+        let core = resources.iter().map(core_resource).collect::<alloc::vec::Vec<_>>();
+        let errors = self
+            .context
+            .0
+            .resource_table_update_range(self.id, first_slot, &core)
+            .map_err(ResourceTableError::from)?;
+        for error in errors {
+            self.settle(Err(error), "ResourceTable::update_range")?;
+        }
+        Ok(())
+    }
+
     pub(crate) fn insert_binding(&self, resource: &BindingResource<'_>) -> Result<u32, ResourceTableError> {
         let result = self.context.0.resource_table_insert_binding(self.id, &core_resource(resource));
         self.settle(result, "ResourceTable::insert_binding")
