@@ -62,6 +62,16 @@ enum Cmd {
     /// Run every test: the patch queue, our crates, upstream's unit tests, GPU tests on
     /// lavapipe with the validation layer, and a downstream drop-in build.
     Test(tasks::TestArgs),
+    /// Benchmarks on lavapipe (release, validation layer off): slot updates per second
+    /// against raw `vkUpdateDescriptorSets` (`benches/slot_updates.rs`).
+    Bench {
+        /// Also write the tables into the README's performance section.
+        #[arg(long)]
+        readme: bool,
+        /// Arguments for the benchmark binary (`--sizes 100000 --runs 9`).
+        #[arg(last = true)]
+        args: Vec<String>,
+    },
     /// The main job: the bindless demo on Vulkan (4,096 textures, one instanced draw through a
     /// resource table, next to the bindful frame); writes bindless.png and checks it.
     Demo,
@@ -103,6 +113,7 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
         Cmd::Test(args) => tasks::test(&root, &args),
         Cmd::Demo => tasks::demo(&root),
+        Cmd::Bench { readme, args } => tasks::bench(&root, readme, &args),
     }
 }
 

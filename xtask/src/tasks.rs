@@ -356,6 +356,36 @@ pub fn demo(root: &Path) -> Result<()> {
     )
 }
 
+/// `cargo xtask bench`: runs the slot-update benchmark on lavapipe and, with `--readme`,
+/// puts its table between the README's `<!-- bench:slot_updates -->` markers.
+pub fn bench(root: &Path, readme: bool, args: &[String]) -> Result<()> {
+    let vk = vulkan::ensure(true)?;
+    crate::patch(root, false)?;
+    let output = cargo()
+        .current_dir(root)
+        .args(["bench", "--quiet", "-p", "wgpu-core-ext", "--bench", "slot_updates", "--"])
+        .args(args)
+        .envs(vk.env())
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running the slot_updates benchmark")?;
+    let table = String::from_utf8(output.stdout).context("benchmark output")?;
+    print!("{table}");
+    if !output.status.success() {
+        bail!("the slot_updates benchmark failed ({})", output.status);
+    }
+    if readme {
+        let path = root.join("README.md");
+        let text = fs::read_to_string(&path)?;
+        let (begin, end) = ("<!-- bench:slot_updates -->\n", "<!-- /bench:slot_updates -->");
+        let start = text.find(begin).context("README has no <!-- bench:slot_updates --> marker")? + begin.len();
+        let stop = start + text[start..].find(end).context("README has no <!-- /bench:slot_updates --> marker")?;
+        fs::write(&path, format!("{}{}{}", &text[..start], table, &text[stop..]))?;
+        println!("xtask: README.md's slot-update table updated");
+    }
+    Ok(())
+}
+
 fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
     Ok(pins::all_pristine(root)?.into_iter().map(|(_, dir)| dir).collect())
 }
