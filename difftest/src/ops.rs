@@ -546,7 +546,7 @@ impl ReferenceStateMachine for Programs {
                 ));
                 arms.push((
                     2,
-                    (slot(), proptest::collection::vec(res.clone(), 1..4))
+                    (slot(), proptest::collection::vec(res.clone(), 0..4))
                         .prop_map(|((table, first), res)| Op::UpdateRange { table, first, res })
                         .boxed(),
                 ));

@@ -229,6 +229,110 @@ fn gpu_update_range_fills_the_table_as_updates_would() {
     drop(textures);
 }
 
+const TEXEL_OR_SAMPLER: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if id.x < arrayLength(&out) {
+        let texel = textureLoad(getResource<texture_2d<u32>>(id.x), vec2(0, 0), 0).x;
+        out[id.x] = select(0u, texel, hasResource<texture_2d<u32>>(id.x))
+            + select(0u, 1000000u, hasResource<sampler>(id.x));
+    }
+}
+"#;
+
+/// 2,600 slots of textures with samplers between them (every 7th slot), put in with
+/// `update_range` calls longer than the flush's chunk of descriptor writes: every slot
+/// reads what it holds, whatever the chunk and run boundaries.
+#[test]
+fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
+    const SLOTS: u32 = 2600;
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("mixed"),
+        size: SLOTS,
+    });
+    let value = |i: u32| i * 11 + 2;
+    let (textures, views): (Vec<_>, Vec<_>) = (0..64)
+        .map(|i| {
+            let texture = texel_texture(
+                &gpu,
+                wgpu::TextureFormat::R32Uint,
+                &value(i).to_le_bytes(),
+                wgpu::TextureUsages::TEXTURE_BINDING,
+            );
+            texture.pin(PinnedUsage::Sampled);
+            let view = texture.create_view(&Default::default());
+            (texture, view)
+        })
+        .unzip();
+    let sampler = gpu.device.create_sampler(&Default::default());
+    let is_sampler = |slot: u32| slot % 7 == 3;
+    let resources: Vec<_> = (0..SLOTS)
+        .map(|slot| match is_sampler(slot) {
+            true => wgpu::BindingResource::Sampler(&sampler),
+            false => wgpu::BindingResource::TextureView(&views[slot as usize % 64]),
+        })
+        .collect();
+    for range in [0..1500, 1500..SLOTS as usize] {
+        table.update_range(range.start as u32, &resources[range]).unwrap();
+    }
+    let out = storage_buffer(&gpu, SLOTS as usize);
+    let got = dispatch(&gpu, TEXEL_OR_SAMPLER, &table, &out, SLOTS);
+    let expected: Vec<u32> = (0..SLOTS)
+        .map(|slot| match is_sampler(slot) {
+            true => 1000000,
+            false => value(slot % 64),
+        })
+        .collect();
+    assert_eq!(got, expected);
+    drop(textures);
+}
+
+/// One texture in six slots; removing the list's head, a middle slot and its tail, then
+/// unpinning and pinning again reaches exactly the slots still holding it.
+#[test]
+fn gpu_pin_changes_reach_the_slots_left_after_removals() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("links"),
+        size: 8,
+    });
+    let texture = texel_texture(
+        &gpu,
+        wgpu::TextureFormat::R32Uint,
+        &77u32.to_le_bytes(),
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    texture.pin(PinnedUsage::Sampled);
+    let view = texture.create_view(&Default::default());
+    table
+        .update_range(0, &vec![wgpu::BindingResource::TextureView(&view); 6])
+        .unwrap();
+    for slot in [5, 2, 0] {
+        table.remove_binding(slot).unwrap();
+    }
+    let out = storage_buffer(&gpu, 8);
+    let read = || dispatch(&gpu, TEXEL_OR_SAMPLER, &table, &out, 8);
+    assert_eq!(read(), [0, 77, 0, 77, 77, 0, 0, 0]);
+    texture.unpin();
+    assert_eq!(read(), [0; 8]);
+    texture.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), [0, 77, 0, 77, 77, 0, 0, 0]);
+    // Back in the table (slot 6, then the freed slot 0 once its submissions completed),
+    // it is reached there too.
+    table.update(6, wgpu::BindingResource::TextureView(&view)).unwrap();
+    gpu.wait();
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    texture.unpin();
+    assert_eq!(read(), [0; 8]);
+    texture.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), [77, 77, 0, 77, 77, 0, 77, 0]);
+}
+
 /// Probes: `(index, expected)` where `expected` is what the shader writes for the index:
 /// `[has u32 texture, texel, width, has f32 texture, has sampler]`.
 const HAS_RESOURCE: &str = r#"

@@ -79,12 +79,16 @@ pub(crate) fn imply_features(features: &mut wgt::Features) {
 }
 
 /// The usage a texture or buffer is pinned to (`pin`/`unpin`), read wherever a use of the
-/// resource is validated (one atomic byte), and the table slots that hold the resource, so
-/// that pinning, unpinning and destroying rewrite exactly their type ids.
+/// resource is validated (one atomic byte), and the tables that hold the resource, so that
+/// pinning, unpinning and destroying rewrite exactly the type ids of its slots (each table
+/// keeps the list of a resource's slots: [`TableState::slots_of`]).
 #[derive(Debug, Default)]
 pub struct Pin {
     usage: AtomicU8,
-    slots: Mutex<Vec<(Weak<ResourceTable>, u32)>>,
+    /// The tables with a slot holding the resource, each once: kept under the table's state
+    /// lock as the resource enters and leaves the table (dropped tables linger until the
+    /// next change).
+    tables: Mutex<Vec<Weak<ResourceTable>>>,
     /// The last submission index when the resource last left a table slot (removed, or its
     /// table destroyed): submissions up to it may still reach it through that slot.
     left_table_after: AtomicU64,
@@ -104,56 +108,60 @@ impl Pin {
         self.usage.store(usage.map_or(0, |u| u as u8), Ordering::Release);
     }
 
-    /// Records that `slot` of `table` (whose state the caller holds) holds the resource.
-    fn add_slot(&self, table: &Arc<ResourceTable>, state: &TableState, slot: u32) {
-        let mut slots = self.slots.lock();
-        // Before the list grows, forget the slots that no longer hold the resource (dropped
-        // tables, removed or reused slots): the list stays as long as the slots holding it,
-        // at amortized O(1) per binding. Another table's state is only tried: whoever holds
-        // it may be waiting for this one.
-        if slots.len() == slots.capacity() {
-            slots.retain(|(t, s)| match t.upgrade() {
-                None => false,
-                Some(t) if Arc::ptr_eq(&t, table) => state.holds(*s, self),
-                Some(t) => t.state.try_lock().is_none_or(|other| other.holds(*s, self)),
-            });
-        }
-        slots.push((Arc::downgrade(table), slot));
+    /// The resource entered `table` (whose state the caller holds): its first slot there.
+    fn entered_table(&self, table: &Arc<ResourceTable>) {
+        let mut tables = self.tables.lock();
+        tables.retain(|t| t.strong_count() > 0);
+        tables.push(Arc::downgrade(table));
     }
 
-    /// Whether any table may hold the resource.
+    /// The resource left its last slot of `table` (whose state the caller holds).
+    fn left_table_entirely(&self, table: &ResourceTable) {
+        self.tables
+            .lock()
+            .retain(|t| t.strong_count() > 0 && !core::ptr::eq(t.as_ptr(), table));
+    }
+
+    /// Whether any table holds the resource.
     fn in_tables(&self) -> bool {
-        self.slots.lock().iter().any(|(t, _)| t.strong_count() > 0)
+        self.tables.lock().iter().any(|t| t.strong_count() > 0)
     }
 
-    /// The resource left `slot` of `table` when `last` was the last submission: that index
+    /// The resource left a table slot when `last` was the last submission: that index
     /// stands for the slot from now on, so mapping and destroying wait only for the
     /// submissions that could still reach it.
-    fn left_table(&self, table: &ResourceTable, slot: u32, last: SubmissionIndex) {
+    fn left_slot(&self, last: SubmissionIndex) {
         self.left_table_after.fetch_max(last, Ordering::AcqRel);
-        self.slots
-            .lock()
-            .retain(|(t, s)| !(*s == slot && core::ptr::eq(t.as_ptr(), table)));
     }
 
     /// Whether a submission not yet observed complete (`completed`) may reach the resource
-    /// through a table: it is in one, or left one after a submission still running. Slots
-    /// it left are forgotten by [`Pin::add_slot`]; this index remembers them.
+    /// through a table: it is in one, or left one after a submission still running.
     pub(crate) fn reachable(&self, completed: SubmissionIndex) -> bool {
         self.left_table_after.load(Ordering::Acquire) > completed || self.in_tables()
     }
 
-    /// Marks the slots holding the resource for rewriting at the next submission. Slots
-    /// since emptied or reused are rewritten too, harmlessly.
+    /// Marks the slots holding the resource for rewriting at the next submission.
     pub(crate) fn slots_changed(&self) {
-        let slots = self.slots.lock().clone();
-        for (table, slot) in slots {
-            if let Some(table) = table.upgrade() {
-                table.mark_dirty(&mut table.state.lock(), slot);
+        // Copied first: table states are locked before pins (lock order).
+        let tables = self.tables.lock().clone();
+        for table in tables.iter().filter_map(Weak::upgrade) {
+            let mut state = table.state.lock();
+            let slots = state.slots_of(self).collect::<Vec<_>>();
+            for slot in slots {
+                table.mark_dirty(&mut state, slot);
             }
         }
     }
 }
+
+/// The key of a resource in [`TableState::holders`]: the address of its [`Pin`] (stable, as
+/// the table's bindings keep the resource alive).
+fn pin_key(pin: &Pin) -> usize {
+    core::ptr::from_ref(pin).addr()
+}
+
+/// No slot: the ends of [`TableState::links`] lists.
+const NO_SLOT: u32 = u32::MAX;
 
 /// A command buffer used a pinned resource outside resource tables with another usage than
 /// its pin (checked at submit, next to the destroyed checks).
@@ -504,12 +512,19 @@ impl TableEntry {
 }
 
 impl TableEntry {
-    /// The entry's resource left `slot` of `table` when `last` was the last submission.
-    fn left_table(&self, table: &ResourceTable, slot: u32, last: SubmissionIndex) {
+    /// The entry's resource left its slot when `last` was the last submission.
+    fn left_slot(&self, last: SubmissionIndex) {
+        if let Some(pin) = self.pin() {
+            pin.left_slot(last);
+        }
+    }
+
+    /// The pin of the entry's resource (samplers have none).
+    fn pin(&self) -> Option<&Pin> {
         match self {
-            Self::TextureView(view) => view.parent.pinned.left_table(table, slot, last),
-            Self::Buffer { buffer, .. } => buffer.pinned.left_table(table, slot, last),
-            Self::Sampler(_) => {}
+            Self::TextureView(view) => Some(&view.parent.pinned),
+            Self::Buffer { buffer, .. } => Some(&buffer.pinned),
+            Self::Sampler(_) => None,
         }
     }
 
@@ -682,6 +697,13 @@ struct TableState {
     entries: Vec<Option<TableEntry>>,
     /// How many slots hold a binding.
     bound: usize,
+    /// Per slot (as long as `entries`), the previous and next slot holding the same texture
+    /// or buffer ([`NO_SLOT`] at the ends): each resource's slots form a list, found
+    /// through `holders`, so that pin changes reach exactly its slots and removals unlink
+    /// in O(1).
+    links: Vec<[u32; 2]>,
+    /// The first slot of each held resource's list, by [`pin_key`].
+    holders: crate::FastHashMap<usize, u32>,
     /// Which arrays already hold each slot's binding (`raw::written_after`).
     written: Vec<u8>,
     /// Slots to write at the next submission.
@@ -697,6 +719,8 @@ impl TableState {
             pending: VecDeque::new(),
             entries: Vec::new(),
             bound: 0,
+            links: Vec::new(),
+            holders: Default::default(),
             written: vec![0; size as usize],
             dirty: raw::Dirty {
                 all: true,
@@ -714,25 +738,66 @@ impl TableState {
         self.entries.get(slot as usize)?.as_ref()
     }
 
-    /// Puts `entry` in `slot`, which holds none.
-    fn put(&mut self, slot: u32, entry: TableEntry) {
+    /// Puts `entry` in `slot`, which holds none. Returns whether the entry's texture or
+    /// buffer is in no other slot of the table.
+    fn put(&mut self, slot: u32, entry: TableEntry) -> bool {
         let index = slot as usize;
         if index >= self.entries.len() {
-            // Grown to the table's size at once: no copies as slots fill up, and the
-            // memory of slots never used is never touched.
-            self.entries.reserve_exact(self.available_after.len() - self.entries.len());
+            // As long as the highest slot used: slots are taken lowest first.
             self.entries.resize_with(index + 1, || None);
+            self.links.resize(index + 1, [NO_SLOT; 2]);
         }
         debug_assert!(self.entries[index].is_none());
+        let mut first = false;
+        if let Some(pin) = entry.pin() {
+            let next = match self.holders.entry(pin_key(pin)) {
+                hashbrown::hash_map::Entry::Occupied(mut head) => core::mem::replace(head.get_mut(), slot),
+                hashbrown::hash_map::Entry::Vacant(head) => {
+                    head.insert(slot);
+                    first = true;
+                    NO_SLOT
+                }
+            };
+            self.links[index] = [NO_SLOT, next];
+            if next != NO_SLOT {
+                self.links[next as usize][0] = slot;
+            }
+        }
         self.entries[index] = Some(entry);
         self.bound += 1;
+        first
     }
 
-    /// Empties `slot`, returning its binding.
-    fn take_entry(&mut self, slot: u32) -> Option<TableEntry> {
-        let removed = self.entries.get_mut(slot as usize)?.take();
-        self.bound -= usize::from(removed.is_some());
-        removed
+    /// Empties `slot`, returning its binding and whether its texture or buffer left the
+    /// table (is in no other slot).
+    fn take_entry(&mut self, slot: u32) -> Option<(TableEntry, bool)> {
+        let removed = self.entries.get_mut(slot as usize)?.take()?;
+        self.bound -= 1;
+        let mut left = false;
+        if let Some(pin) = removed.pin() {
+            let [prev, next] = core::mem::replace(&mut self.links[slot as usize], [NO_SLOT; 2]);
+            if next != NO_SLOT {
+                self.links[next as usize][0] = prev;
+            }
+            if prev != NO_SLOT {
+                self.links[prev as usize][1] = next;
+            } else if next != NO_SLOT {
+                self.holders.insert(pin_key(pin), next);
+            } else {
+                self.holders.remove(&pin_key(pin));
+                left = true;
+            }
+        }
+        Some((removed, left))
+    }
+
+    /// The slots holding the resource whose pin is `pin`.
+    fn slots_of(&self, pin: &Pin) -> impl Iterator<Item = u32> + '_ {
+        let first = self.holders.get(&pin_key(pin)).copied();
+        core::iter::successors(first, |&slot| {
+            let next = self.links[slot as usize][1];
+            (next != NO_SLOT).then_some(next)
+        })
     }
 
     /// The bound slots, in order.
@@ -742,15 +807,6 @@ impl TableState {
             .enumerate()
             .filter(|(_, e)| e.is_some())
             .map(|(slot, _)| slot as u32)
-    }
-
-    /// Whether `slot` holds the resource whose pin is `pin`.
-    fn holds(&self, slot: u32, pin: &Pin) -> bool {
-        match self.entry(slot) {
-            Some(TableEntry::TextureView(view)) => core::ptr::eq(&view.parent.pinned, pin),
-            Some(TableEntry::Buffer { buffer, .. }) => core::ptr::eq(&buffer.pinned, pin),
-            _ => false,
-        }
     }
 
     /// The proposal's content-timeline checks of `update`, and the slot's reservation.
@@ -843,7 +899,7 @@ impl TableState {
         slot: u32,
         last: SubmissionIndex,
         completed: SubmissionIndex,
-    ) -> Result<Option<TableEntry>, ResourceTableSlotError> {
+    ) -> Result<Option<(TableEntry, bool)>, ResourceTableSlotError> {
         self.check_slot(slot)?;
         self.available_after[slot as usize] = last;
         let removed = self.take_entry(slot);
@@ -1247,6 +1303,10 @@ impl ResourceTable {
         first: u32,
         entries: Vec<Result<TableEntry, ResourceTableBindingError>>,
     ) -> Result<Vec<ResourceTableUpdateError>, ResourceTableSlotError> {
+        // No `update` calls: nothing to check or change.
+        if entries.is_empty() {
+            return Ok(Vec::new());
+        }
         let count = u32::try_from(entries.len()).unwrap_or(u32::MAX);
         // The device-timeline checks first, as in `update` (lock order: snatch lock, then
         // the table).
@@ -1318,12 +1378,11 @@ impl ResourceTable {
         let entry = entry
             .and_then(|entry| check.map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
-        match &entry {
-            TableEntry::TextureView(view) => view.parent.pinned.add_slot(self, state, slot),
-            TableEntry::Buffer { buffer, .. } => buffer.pinned.add_slot(self, state, slot),
-            TableEntry::Sampler(_) => {}
+        if state.put(slot, entry) {
+            if let Some(pin) = state.entry(slot).and_then(TableEntry::pin) {
+                pin.entered_table(self);
+            }
         }
-        state.put(slot, entry);
         state.written[slot as usize] = 0;
         self.mark_dirty(state, slot);
         Ok(())
@@ -1399,10 +1458,18 @@ impl ResourceTable {
             let mut state = self.state.lock();
             let removed = state.remove(slot, last, self.completed())?;
             self.mark_dirty(&mut state, slot);
+            let removed = removed.map(|(entry, left)| {
+                if let (Some(pin), true) = (entry.pin(), left) {
+                    // Under the table's lock, so that a concurrent `update` cannot put the
+                    // resource back in between.
+                    pin.left_table_entirely(self);
+                }
+                entry
+            });
             drop(state);
             drop(indices);
             if let Some(removed) = &removed {
-                removed.left_table(self, slot, last);
+                removed.left_slot(last);
             }
             self.device.resource_tables.raw.retire(last, removed);
         }
@@ -1436,13 +1503,18 @@ impl ResourceTable {
             .load(Ordering::Acquire);
         drop(indices);
         state.bound = 0;
-        let entries = core::mem::take(&mut state.entries).into_iter().enumerate();
+        state.links = Vec::new();
+        let mut holders = core::mem::take(&mut state.holders);
+        let entries = core::mem::take(&mut state.entries).into_iter().flatten();
         self.device.resource_tables.raw.retire(
             last,
-            entries.filter_map(|(slot, e)| {
-                let e = e?;
-                e.left_table(self, slot as u32, last);
-                Some(e)
+            entries.inspect(|e| {
+                if let Some(pin) = e.pin() {
+                    pin.left_slot(last);
+                    if holders.remove(&pin_key(pin)).is_some() {
+                        pin.left_table_entirely(self);
+                    }
+                }
             }),
         );
         state.pending = VecDeque::new();
@@ -1832,17 +1904,26 @@ impl Global {
         resources: &[BindingResource],
     ) -> Result<Vec<ResourceTableUpdateError>, ResourceTableSlotError> {
         api_log!("ResourceTable::update_range {table_id:?} {first_slot} +{}", resources.len());
+        // As many `update` calls as resources: none, nothing to check.
+        if resources.is_empty() {
+            return Ok(Vec::new());
+        }
         let table = self.resource_table(table_id)?;
-        // Each registry is read once for the whole range.
+        // Each registry is read once for the whole range, in the order
+        // `device_create_bind_group` takes them, released in reverse.
         let hub = &self.hub;
-        let (views, samplers, buffers) = (hub.texture_views.read(), hub.samplers.read(), hub.buffers.read());
+        let buffers = hub.buffers.read();
+        let views = hub.texture_views.read();
+        let samplers = hub.samplers.read();
         let entries = resources
             .iter()
             .map(|r| {
                 Self::table_entry_with(r, |id| views.get(id), |id| samplers.get(id), |id| buffers.get(id))
             })
             .collect();
-        drop((views, samplers, buffers));
+        drop(samplers);
+        drop(views);
+        drop(buffers);
         table.update_range(first_slot, entries)
     }
 
@@ -2076,6 +2157,38 @@ mod tests {
         assert_eq!(t.take_lowest(8), Ok(1));
         assert_eq!(t.take(4, 8), Err(E::OutOfRange { slot: 4, size: 4 }));
         assert!(matches!(t.remove(9, 8, 8), Err(E::OutOfRange { slot: 9, size: 4 })));
+    }
+
+    #[test]
+    fn a_range_of_slots_is_taken_all_or_none() {
+        let mut t = TableState::new(8);
+        assert_eq!(t.take(4, 0), Ok(()));
+        assert!(matches!(t.remove(4, 5, 0), Ok(None)));
+        assert_eq!(t.take(6, 0), Ok(()));
+        // Slot 4 waits for submission 5: the range stops there, and 2 and 3 stay free.
+        assert_eq!(
+            t.take_range(2, 3, 4),
+            Err(E::NotYetAvailable {
+                slot: 4,
+                available_after: 5,
+                completed: 4
+            })
+        );
+        assert_eq!(t.take_lowest(4), Ok(0));
+        assert_eq!(t.take_lowest(4), Ok(1));
+        assert_eq!(t.take_lowest(4), Ok(2));
+        assert!(matches!(t.remove(2, 0, 4), Ok(None)));
+        // Past the end comes first, then the first slot in use.
+        assert_eq!(t.take_range(5, 4, 5), Err(E::OutOfRange { slot: 8, size: 8 }));
+        assert_eq!(t.take_range(9, 1, 5), Err(E::OutOfRange { slot: 9, size: 8 }));
+        assert_eq!(t.take_range(u32::MAX, 2, 5), Err(E::OutOfRange { slot: u32::MAX, size: 8 }));
+        assert_eq!(t.take_range(2, 5, 5), Err(E::InUse { slot: 6 }));
+        assert_eq!(t.take_range(2, 3, 5), Ok(()));
+        assert_eq!(t.take_lowest(5), Ok(5));
+        assert_eq!(t.take_lowest(5), Ok(7));
+        assert_eq!(t.take_lowest(5), Err(E::Full));
+        t.destroyed = true;
+        assert_eq!(t.take_range(0, 1, 5), Err(E::Destroyed));
     }
 
     #[test]

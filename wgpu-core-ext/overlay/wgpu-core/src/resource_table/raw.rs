@@ -648,6 +648,8 @@ fn write_tables(
     // Bytes to stage, and where each run goes (a table is queued once, so once here).
     let mut bytes = Vec::<u8>::new();
     let mut copies = Vec::<(Arc<ResourceTable>, Vec<hal::BufferCopy>)>::new();
+    // No submission starts while this runs (command-index lock): one wait serves all tables.
+    let mut waited = false;
     for table in dirty.iter().filter_map(Weak::upgrade) {
         let mut state = table.state.lock();
         let work = core::mem::take(&mut state.dirty);
@@ -683,20 +685,24 @@ fn write_tables(
             bytes.reserve(4 * slots.len());
         }
         let mut writes = Vec::new();
-        let mut waited = false;
         let mut run: Option<(u64, u32, u32)> = None; // (src, first slot, count)
         for &slot in &slots {
             let entry = state.entries.get(slot as usize).and_then(Option::as_ref);
             let id = entry.map_or(TypeId::EMPTY, |e| visible_type_id(e, guard));
             if let (Some(entry), Some(kind)) = (entry, id.kind()) {
                 let written = &mut state.written[slot as usize];
+                let before = *written;
                 let (write, replaces) = written_after(written, kind, raw.shared_array);
                 if replaces && !waited {
+                    // The writes so far replace nothing: out before the wait, so that a
+                    // failed wait leaves exactly the slots not yet written to the requeued
+                    // rewrite (this one with what its array held, so that it waits again).
+                    if !writes.is_empty() {
+                        unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
+                        writes.clear();
+                    }
                     if let Err(e) = wait_for_submissions(device) {
-                        // The requeued rewrite must write these slots again.
-                        for &slot in &slots {
-                            state.written[slot as usize] = 0;
-                        }
+                        state.written[slot as usize] = before;
                         return Err(e);
                     }
                     waited = true;

@@ -174,8 +174,9 @@ impl ResourceTable {
     /// one resource each, in one call: much faster than one call per slot when filling a
     /// table. Not part of the proposal; it behaves exactly as the same `update` calls in
     /// order, except that the slots are taken all or none: if one of them cannot be
-    /// taken (out of range, holding a binding, not yet available), the error names the
-    /// first such slot and the table is unchanged. Bindings that fail validation are
+    /// taken, the table is unchanged and the error is, first, `Destroyed`; then
+    /// `OutOfRange` for the first slot past the end; then, in slot order, the first slot
+    /// holding a binding or not yet available. An empty range does nothing and succeeds. Bindings that fail validation are
     /// reported to the device's error handler, one error per slot, and still take their
     /// slots, as with `update`.
     pub fn update_range(&self, first_slot: u32, resources: &[BindingResource<'_>]) -> Result<(), ResourceTableError> {
