@@ -189,22 +189,26 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
+#[path = "common/mod.rs"]
+mod common;
+
+#[derive(clap::Parser, Debug)]
+struct Cli {
+    #[command(flatten)]
+    common: common::Common,
+    /// `noop` (wgpu-core's work alone) or `vulkan`.
+    #[arg(long, default_value = "noop")]
+    backend: String,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let sizes: Vec<u32> = arg("--sizes")
-        .map(|s| s.split(',').map(|n| n.parse().expect("a size")).collect())
-        .unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
-    let runs: usize = arg("--runs").map_or(5, |r| r.parse().expect("a run count"));
-    let backends = match arg("--backend").as_deref() {
-        None | Some("noop") => wgpu::Backends::NOOP,
-        Some("vulkan") => wgpu::Backends::VULKAN,
-        Some(other) => panic!("unknown backend {other:?}: noop or vulkan"),
+    let cli = <Cli as clap::Parser>::parse();
+    let sizes = cli.common.sizes.unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
+    let runs = cli.common.runs.unwrap_or(5);
+    let backends = match cli.backend.as_str() {
+        "noop" => wgpu::Backends::NOOP,
+        "vulkan" => wgpu::Backends::VULKAN,
+        other => panic!("unknown backend {other:?}: noop or vulkan"),
     };
     let info = adapter(backends).get_info();
 

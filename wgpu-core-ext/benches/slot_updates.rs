@@ -233,19 +233,23 @@ fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
 
+#[path = "common/mod.rs"]
+mod common;
+
+#[derive(clap::Parser, Debug)]
+struct Cli {
+    #[command(flatten)]
+    common: common::Common,
+    /// Only the rows whose work starts with this (`update`, `remove`, `raw`, ...).
+    #[arg(long)]
+    only: Option<String>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let sizes: Vec<u32> = arg("--sizes")
-        .map(|s| s.split(',').map(|n| n.parse().expect("a size")).collect())
-        .unwrap_or_else(|| vec![100_000, 1_000_000]);
-    let runs: usize = arg("--runs").map_or(9, |r| r.parse().expect("a run count"));
-    let only = arg("--only");
+    let cli = <Cli as clap::Parser>::parse();
+    let sizes = cli.common.sizes.unwrap_or_else(|| vec![100_000, 1_000_000]);
+    let runs = cli.common.runs.unwrap_or(9);
+    let only = cli.only;
     let bench = Bench::new();
     let max = bench.device.max_resource_table_size();
     println!("Slot updates, median (best) of {runs}; N slots, 1,024 distinct textures; max table size {max}");

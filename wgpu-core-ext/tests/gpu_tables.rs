@@ -139,6 +139,11 @@ impl Kernel {
     }
 }
 
+/// 1×1 `R32Uint` textures holding `values`, pinned `Sampled`, and a view of each.
+fn u32_textures(gpu: &GpuContext, values: impl Iterator<Item = u32>) -> (Vec<wgpu::Texture>, Vec<wgpu::TextureView>) {
+    values.map(|value| u32_texture(gpu, value)).unzip()
+}
+
 const READ_EVERY_SLOT: &str = r#"
 enable resource_table;
 
@@ -170,21 +175,12 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
         size: SIZE,
     });
     let value = |slot: u32| slot * 7 + 1;
-    let mut textures = Vec::new();
-    for slot in 0..SIZE {
-        let texture = texel_texture(
-            &gpu,
-            wgpu::TextureFormat::R32Uint,
-            &value(slot).to_le_bytes(),
-            wgpu::TextureUsages::TEXTURE_BINDING,
-        );
-        texture.pin(PinnedUsage::Sampled);
-        let view = texture.create_view(&Default::default());
+    let (_textures, views) = u32_textures(&gpu, (0..SIZE).map(value));
+    for (slot, view) in (0..SIZE).zip(&views) {
         assert_eq!(
-            table.insert_binding(wgpu::BindingResource::TextureView(&view)),
+            table.insert_binding(wgpu::BindingResource::TextureView(view)),
             Ok(slot)
         );
-        textures.push(texture);
     }
     let out = storage_buffer(&gpu, SIZE as usize + 1);
     let got = dispatch(&gpu, READ_EVERY_SLOT, &table, &out, SIZE);
@@ -203,19 +199,7 @@ fn gpu_update_range_fills_the_table_as_updates_would() {
         size: SIZE,
     });
     let value = |slot: u32| slot * 5 + 3;
-    let (textures, views): (Vec<_>, Vec<_>) = (0..SIZE)
-        .map(|slot| {
-            let texture = texel_texture(
-                &gpu,
-                wgpu::TextureFormat::R32Uint,
-                &value(slot).to_le_bytes(),
-                wgpu::TextureUsages::TEXTURE_BINDING,
-            );
-            texture.pin(PinnedUsage::Sampled);
-            let view = texture.create_view(&Default::default());
-            (texture, view)
-        })
-        .unzip();
+    let (_textures, views) = u32_textures(&gpu, (0..SIZE).map(value));
     let resources: Vec<_> = views.iter().map(wgpu::BindingResource::TextureView).collect();
     table.update(500, resources[500].clone()).unwrap();
     for range in [0..1, 1..301, 301..500, 501..801, 801..SIZE as usize] {
@@ -226,7 +210,6 @@ fn gpu_update_range_fills_the_table_as_updates_would() {
     let expected = (0..SIZE).map(value).collect::<Vec<_>>();
     assert_eq!(&got[..SIZE as usize], &expected[..]);
     assert_eq!(got[SIZE as usize], expected.iter().sum::<u32>());
-    drop(textures);
 }
 
 const TEXEL_OR_SAMPLER: &str = r#"
@@ -256,19 +239,7 @@ fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
         size: SLOTS,
     });
     let value = |i: u32| i * 11 + 2;
-    let (textures, views): (Vec<_>, Vec<_>) = (0..64)
-        .map(|i| {
-            let texture = texel_texture(
-                &gpu,
-                wgpu::TextureFormat::R32Uint,
-                &value(i).to_le_bytes(),
-                wgpu::TextureUsages::TEXTURE_BINDING,
-            );
-            texture.pin(PinnedUsage::Sampled);
-            let view = texture.create_view(&Default::default());
-            (texture, view)
-        })
-        .unzip();
+    let (_textures, views) = u32_textures(&gpu, (0..64).map(value));
     let sampler = gpu.device.create_sampler(&Default::default());
     let is_sampler = |slot: u32| slot % 7 == 3;
     let resources: Vec<_> = (0..SLOTS)
@@ -289,7 +260,6 @@ fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
         })
         .collect();
     assert_eq!(got, expected);
-    drop(textures);
 }
 
 /// One texture in six slots; removing the list's head, a middle slot and its tail, then

@@ -825,19 +825,23 @@ impl TableState {
     fn take(&mut self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
         self.check_slot(slot)?;
         self.release_completed(completed);
-        match self.available_after[slot as usize] {
-            IN_USE => return Err(ResourceTableSlotError::InUse { slot }),
-            after if after > completed => {
-                return Err(ResourceTableSlotError::NotYetAvailable {
-                    slot,
-                    available_after: after,
-                    completed,
-                })
-            }
-            _ => {}
-        }
+        self.check_available(slot, completed)?;
         self.claim(slot);
         Ok(())
+    }
+
+    /// `[[availableAfterSubmit]][slot] <= completedSubmitIndex`, told apart: a slot holding
+    /// a binding is `InUse`, one waiting for a submission `NotYetAvailable`.
+    fn check_available(&self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
+        match self.available_after[slot as usize] {
+            IN_USE => Err(ResourceTableSlotError::InUse { slot }),
+            after if after > completed => Err(ResourceTableSlotError::NotYetAvailable {
+                slot,
+                available_after: after,
+                completed,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Takes `count` slots from `first` on, all or none: each must pass [`Self::take`]'s
@@ -853,23 +857,12 @@ impl TableState {
             return Err(ResourceTableSlotError::OutOfRange { slot, size });
         }
         self.release_completed(completed);
-        let range = first as usize..(first + count) as usize;
-        for (slot, &after) in range.clone().zip(&self.available_after[range.clone()]) {
-            let slot = slot as u32;
-            match after {
-                IN_USE => return Err(ResourceTableSlotError::InUse { slot }),
-                after if after > completed => {
-                    return Err(ResourceTableSlotError::NotYetAvailable {
-                        slot,
-                        available_after: after,
-                        completed,
-                    })
-                }
-                _ => {}
-            }
+        let range = first..first + count;
+        for slot in range.clone() {
+            self.check_available(slot, completed)?;
         }
         for slot in range {
-            self.claim(slot as u32);
+            self.claim(slot);
         }
         Ok(())
     }
