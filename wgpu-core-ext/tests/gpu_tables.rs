@@ -240,6 +240,9 @@ fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
     });
     let value = |i: u32| i * 11 + 2;
     let (_textures, views) = u32_textures(&gpu, (0..64).map(value));
+    // A submission first, so that the table's whole first write is done and the ranges
+    // below take the incremental path (metadata runs broken by the samplers).
+    gpu.queue.submit([]);
     let sampler = gpu.device.create_sampler(&Default::default());
     let is_sampler = |slot: u32| slot % 7 == 3;
     let resources: Vec<_> = (0..SLOTS)
@@ -301,6 +304,29 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
     assert_eq!(read(), [0; 8]);
     texture.pin(PinnedUsage::Sampled);
     assert_eq!(read(), [77, 77, 0, 77, 77, 0, 77, 0]);
+    // In a second table too; destroying that one leaves the first reached.
+    let other = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("other"),
+        size: 4,
+    });
+    other.update(3, wgpu::BindingResource::TextureView(&view)).unwrap();
+    assert_eq!(dispatch(&gpu, TEXEL_OR_SAMPLER, &other, &out, 4)[..4], [0, 0, 0, 77]);
+    other.destroy();
+    texture.unpin();
+    assert_eq!(read(), [0; 8]);
+    texture.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), [77, 77, 0, 77, 77, 0, 77, 0]);
+    // Out of every slot, then back in one: the table is found again.
+    for slot in [0, 1, 3, 4, 6] {
+        table.remove_binding(slot).unwrap();
+    }
+    gpu.wait();
+    table.update(2, wgpu::BindingResource::TextureView(&view)).unwrap();
+    assert_eq!(read(), [0, 0, 77, 0, 0, 0, 0, 0]);
+    texture.unpin();
+    assert_eq!(read(), [0; 8]);
+    texture.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), [0, 0, 77, 0, 0, 0, 0, 0]);
 }
 
 /// Probes: `(index, expected)` where `expected` is what the shader writes for the index:

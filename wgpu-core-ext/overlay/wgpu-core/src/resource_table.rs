@@ -137,7 +137,10 @@ impl Pin {
     /// Whether a submission not yet observed complete (`completed`) may reach the resource
     /// through a table: it is in one, or left one after a submission still running.
     pub(crate) fn reachable(&self, completed: SubmissionIndex) -> bool {
-        self.left_table_after.load(Ordering::Acquire) > completed || self.in_tables()
+        // The list first: a resource leaves a table's list only after raising the index
+        // (`ResourceTable::remove_binding`, `destroy`), so a list without the table is
+        // followed by the raised index.
+        self.in_tables() || self.left_table_after.load(Ordering::Acquire) > completed
     }
 
     /// Marks the slots holding the resource for rewriting at the next submission.
@@ -157,7 +160,8 @@ impl Pin {
 /// The key of a resource in [`TableState::holders`]: the address of its [`Pin`] (stable, as
 /// the table's bindings keep the resource alive).
 fn pin_key(pin: &Pin) -> usize {
-    core::ptr::from_ref(pin).addr()
+    // Without the alignment bits, which Fx hashing would keep as zeros in the bucket index.
+    core::ptr::from_ref(pin).addr() >> 3
 }
 
 /// No slot: the ends of [`TableState::links`] lists.
@@ -1452,18 +1456,16 @@ impl ResourceTable {
             let removed = state.remove(slot, last, self.completed())?;
             self.mark_dirty(&mut state, slot);
             let removed = removed.map(|(entry, left)| {
+                // Under the table's lock, so that a concurrent `update` cannot put the
+                // resource back in between; the index first (`Pin::reachable`).
+                entry.left_slot(last);
                 if let (Some(pin), true) = (entry.pin(), left) {
-                    // Under the table's lock, so that a concurrent `update` cannot put the
-                    // resource back in between.
                     pin.left_table_entirely(self);
                 }
                 entry
             });
             drop(state);
             drop(indices);
-            if let Some(removed) = &removed {
-                removed.left_slot(last);
-            }
             self.device.resource_tables.raw.retire(last, removed);
         }
         #[cfg(feature = "trace")]
