@@ -62,13 +62,17 @@ enum Cmd {
     /// Run every test: the patch queue, our crates, upstream's unit tests, GPU tests on
     /// lavapipe with the validation layer, and a downstream drop-in build.
     Test(tasks::TestArgs),
-    /// Benchmarks on lavapipe (release, validation layer off): slot updates per second
-    /// against raw `vkUpdateDescriptorSets` (`benches/slot_updates.rs`).
+    /// Benchmarks on lavapipe (release, validation layer off), each printing one table:
+    /// slot updates per second against raw `vkUpdateDescriptorSets` (`slot_updates`), GPU
+    /// time of `getResource` against binding arrays (`shader_cost`).
     Bench {
+        /// Only this benchmark.
+        #[arg(long)]
+        only: Option<String>,
         /// Also write the tables into the README's performance section.
         #[arg(long)]
         readme: bool,
-        /// Arguments for the benchmark binary (`--sizes 100000 --runs 9`).
+        /// Arguments for the benchmark binaries (`--runs 9 --sizes 100000`).
         #[arg(last = true)]
         args: Vec<String>,
     },
@@ -113,7 +117,7 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
         Cmd::Test(args) => tasks::test(&root, &args),
         Cmd::Demo => tasks::demo(&root),
-        Cmd::Bench { readme, args } => tasks::bench(&root, readme, &args),
+        Cmd::Bench { only, readme, args } => tasks::bench(&root, only.as_deref(), readme, &args),
     }
 }
 

@@ -356,32 +356,43 @@ pub fn demo(root: &Path) -> Result<()> {
     )
 }
 
-/// `cargo xtask bench`: runs the slot-update benchmark on lavapipe and, with `--readme`,
-/// puts its table between the README's `<!-- bench:slot_updates -->` markers.
-pub fn bench(root: &Path, readme: bool, args: &[String]) -> Result<()> {
+/// The benchmarks `cargo xtask bench` runs, each with its README section
+/// (`<!-- bench:NAME -->` … `<!-- /bench:NAME -->`).
+pub const BENCHES: &[&str] = &["slot_updates", "shader_cost"];
+
+/// `cargo xtask bench`: runs the benchmarks (or `only` one) on lavapipe, each in one process,
+/// with `args`; with `readme`, puts each one's output between its README markers.
+pub fn bench(root: &Path, only: Option<&str>, readme: bool, args: &[String]) -> Result<()> {
     let vk = vulkan::ensure(true)?;
     crate::patch(root, false)?;
-    let output = cargo()
-        .current_dir(root)
-        .args(["bench", "--quiet", "-p", "wgpu-core-ext", "--bench", "slot_updates", "--"])
-        .args(args)
-        .envs(vk.env())
-        .stderr(Stdio::inherit())
-        .output()
-        .context("running the slot_updates benchmark")?;
-    let table = String::from_utf8(output.stdout).context("benchmark output")?;
-    print!("{table}");
-    if !output.status.success() {
-        bail!("the slot_updates benchmark failed ({})", output.status);
+    if let Some(name) = only {
+        if !BENCHES.contains(&name) {
+            bail!("no benchmark {name:?}: {BENCHES:?}");
+        }
     }
-    if readme {
-        let path = root.join("README.md");
-        let text = fs::read_to_string(&path)?;
-        let (begin, end) = ("<!-- bench:slot_updates -->\n", "<!-- /bench:slot_updates -->");
-        let start = text.find(begin).context("README has no <!-- bench:slot_updates --> marker")? + begin.len();
-        let stop = start + text[start..].find(end).context("README has no <!-- /bench:slot_updates --> marker")?;
-        fs::write(&path, format!("{}{}{}", &text[..start], table, &text[stop..]))?;
-        println!("xtask: README.md's slot-update table updated");
+    for name in BENCHES.iter().filter(|n| only.is_none_or(|o| o == **n)) {
+        let output = cargo()
+            .current_dir(root)
+            .args(["bench", "--quiet", "-p", "wgpu-core-ext", "--bench", name, "--"])
+            .args(args)
+            .envs(vk.env())
+            .stderr(Stdio::inherit())
+            .output()
+            .with_context(|| format!("running the {name} benchmark"))?;
+        let table = String::from_utf8(output.stdout).context("benchmark output")?;
+        print!("{table}");
+        if !output.status.success() {
+            bail!("the {name} benchmark failed ({})", output.status);
+        }
+        if readme {
+            let path = root.join("README.md");
+            let text = fs::read_to_string(&path)?;
+            let (begin, end) = (format!("<!-- bench:{name} -->\n"), format!("<!-- /bench:{name} -->"));
+            let start = text.find(&begin).with_context(|| format!("README has no {begin:?} marker"))? + begin.len();
+            let stop = start + text[start..].find(&end).with_context(|| format!("README has no {end:?} marker"))?;
+            fs::write(&path, format!("{}{}{}", &text[..start], table, &text[stop..]))?;
+            println!("xtask: README.md's {name} table updated");
+        }
     }
     Ok(())
 }

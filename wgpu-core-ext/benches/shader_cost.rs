@@ -1,0 +1,306 @@
+//! GPU time of texture access through a resource table against the same access through
+//! upstream's binding arrays and through one bound texture (#14): what `getResource<T>(i)`'s
+//! metadata check costs per access.
+//!
+//! `cargo bench -p wgpu-core-ext --bench shader_cost [-- --runs 9]`
+//!
+//! A compute shader makes 16 `textureLoad`s per invocation, 65,536 invocations
+//! (`--invocations`), over 4,096
+//! distinct 1×1 textures: each load's index either differs per invocation (non-uniform) or is
+//! the same in every invocation (uniform). Timestamps around the pass (timestamp queries),
+//! median (and best) of `--runs`; Vulkan without the validation layer.
+
+use std::num::NonZeroU32;
+
+#[path = "common/mod.rs"]
+mod common;
+
+const TEXTURES: u32 = 4096;
+const LOADS: u32 = 16;
+
+#[derive(clap::Parser, Debug)]
+struct Cli {
+    #[command(flatten)]
+    common: common::Common,
+    /// Invocations per dispatch (a multiple of 64; more for fast GPUs).
+    #[arg(long, default_value_t = 65536)]
+    invocations: u32,
+}
+
+/// How a load finds its texture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Access {
+    /// `binding_array<texture_2d<f32>, 4096>` indexed.
+    BindingArray,
+    /// `getResource<texture_2d<f32>>(i)` from the table.
+    Table,
+    /// One bound `texture_2d<f32>`, the same for every load (no indexing at all).
+    OneTexture,
+}
+
+impl Access {
+    fn name(self) -> &'static str {
+        match self {
+            Self::BindingArray => "binding array",
+            Self::Table => "resource table (getResource)",
+            Self::OneTexture => "one bound texture",
+        }
+    }
+
+    fn source(self, uniform: bool) -> String {
+        let (enable, decl, texture) = match self {
+            Self::BindingArray => (
+                "enable wgpu_binding_array;",
+                format!("@group(0) @binding(1) var textures: binding_array<texture_2d<f32>, {TEXTURES}>;"),
+                "textures[i]",
+            ),
+            Self::Table => ("enable resource_table;", String::new(), "getResource<texture_2d<f32>>(i)"),
+            Self::OneTexture => (
+                "",
+                "@group(0) @binding(1) var texture: texture_2d<f32>;".to_string(),
+                "texture",
+            ),
+        };
+        // Both index forms do the same integer work; only uniformity differs.
+        let index = if uniform { "(k * 257u + 11u)" } else { "(id.x * 16u + k)" };
+        format!(
+            "{enable}
+             @group(0) @binding(0) var<storage, read_write> out: array<vec4<f32>>;
+             {decl}
+             @compute @workgroup_size(64)
+             fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+                 var acc = vec4(0.0);
+                 for (var k = 0u; k < {LOADS}u; k++) {{
+                     let i = {index} % {TEXTURES}u;
+                     // Always texel (0, 0), but not provably so: no load is folded away.
+                     let x = i32((id.x + k) >> 31u);
+                     acc += textureLoad({texture}, vec2(x, 0), 0);
+                 }}
+                 out[id.x] = acc;
+             }}"
+        )
+    }
+}
+
+struct Bench {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    views: Vec<wgpu::TextureView>,
+    table: wgpu::ResourceTable,
+    out: wgpu::Buffer,
+    invocations: u32,
+    queries: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    readback: wgpu::Buffer,
+}
+
+impl Bench {
+    fn new(invocations: u32) -> Self {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = wgpu::Backends::VULKAN;
+        desc.flags = wgpu::InstanceFlags::empty();
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
+            .expect("a Vulkan adapter");
+        let limits = wgpu::Limits {
+            max_binding_array_elements_per_shader_stage: TEXTURES,
+            max_sampled_textures_per_shader_stage: TEXTURES,
+            ..Default::default()
+        };
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE
+                | wgpu::Features::TIMESTAMP_QUERY
+                | wgpu::Features::TEXTURE_BINDING_ARRAY
+                | wgpu::Features::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING,
+            required_limits: limits,
+            ..Default::default()
+        }))
+        .expect("a device with tables, binding arrays of 4,096 textures and timestamps");
+        let views: Vec<_> = (0..TEXTURES)
+            .map(|_| {
+                let texture = hal_ext::harness::texture_2d(
+                    &device,
+                    wgpu::TextureFormat::Rgba8Unorm,
+                    1,
+                    1,
+                    wgpu::TextureUsages::TEXTURE_BINDING,
+                );
+                texture.pin(wgpu::PinnedUsage::Sampled);
+                texture.create_view(&Default::default())
+            })
+            .collect();
+        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+            label: None,
+            size: TEXTURES,
+        });
+        let resources: Vec<_> = views.iter().map(wgpu::BindingResource::TextureView).collect();
+        table.update_range(0, &resources).unwrap();
+        let buffer = |size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        let out = buffer(16 * u64::from(invocations), wgpu::BufferUsages::STORAGE);
+        let resolve = buffer(16, wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
+        let readback = buffer(16, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let queries = device.create_query_set(&wgpu::QuerySetDescriptor {
+            label: None,
+            ty: wgpu::QueryType::Timestamp,
+            count: 2,
+        });
+        Self {
+            device,
+            queue,
+            views,
+            table,
+            out,
+            invocations,
+            queries,
+            resolve,
+            readback,
+        }
+    }
+
+    /// The pipeline of `access` and its group 0.
+    fn pipeline(&self, access: Access, uniform: bool) -> (wgpu::ComputePipeline, wgpu::BindGroup) {
+        let module = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(access.source(uniform).into()),
+        });
+        let texture_entry = |count| wgpu::BindGroupLayoutEntry {
+            binding: 1,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count,
+        };
+        let mut entries = vec![wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only: false },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }];
+        let views: Vec<&wgpu::TextureView> = self.views.iter().collect();
+        let mut resources = vec![self.out.as_entire_binding()];
+        match access {
+            Access::BindingArray => {
+                entries.push(texture_entry(NonZeroU32::new(TEXTURES)));
+                resources.push(wgpu::BindingResource::TextureViewArray(&views));
+            }
+            Access::OneTexture => {
+                entries.push(texture_entry(None));
+                resources.push(wgpu::BindingResource::TextureView(&self.views[11]));
+            }
+            Access::Table => {}
+        }
+        let bgl = self.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &entries,
+        });
+        let desc = wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[Some(&bgl)],
+            immediate_size: 0,
+        };
+        let layout = match access {
+            Access::Table => self.device.create_pipeline_layout_with_resource_table(&desc),
+            _ => self.device.create_pipeline_layout(&desc),
+        };
+        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let entries: Vec<_> = resources
+            .into_iter()
+            .enumerate()
+            .map(|(binding, resource)| wgpu::BindGroupEntry {
+                binding: binding as u32,
+                resource,
+            })
+            .collect();
+        let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &bgl,
+            entries: &entries,
+        });
+        (pipeline, group)
+    }
+
+    /// GPU milliseconds of one dispatch of `pipeline`.
+    fn time(&self, pipeline: &wgpu::ComputePipeline, group: &wgpu::BindGroup) -> f64 {
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: None,
+                timestamp_writes: Some(wgpu::ComputePassTimestampWrites {
+                    query_set: &self.queries,
+                    beginning_of_pass_write_index: Some(0),
+                    end_of_pass_write_index: Some(1),
+                }),
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, group, &[]);
+            pass.set_resource_table(Some(&self.table));
+            pass.dispatch_workgroups(self.invocations / 64, 1, 1);
+        }
+        encoder.resolve_query_set(&self.queries, 0..2, &self.resolve, 0);
+        encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.readback, 0, 16);
+        self.queue.submit([encoder.finish()]);
+        self.readback.slice(..).map_async(wgpu::MapMode::Read, |r| r.unwrap());
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("waiting for the GPU");
+        let ticks = {
+            let data = self.readback.slice(..).get_mapped_range().expect("the mapped timestamps");
+            let t = |i: usize| u64::from_le_bytes(data[i * 8..i * 8 + 8].try_into().unwrap());
+            t(1).saturating_sub(t(0))
+        };
+        self.readback.unmap();
+        ticks as f64 * f64::from(self.queue.get_timestamp_period()) / 1e6
+    }
+}
+
+fn main() {
+    let cli = <Cli as clap::Parser>::parse();
+    let runs = cli.common.runs.unwrap_or(9);
+    let bench = Bench::new(cli.invocations);
+    println!(
+        "GPU time of {} invocations x {LOADS} textureLoads over {TEXTURES} textures, \
+         median (best) of {runs}",
+        cli.invocations
+    );
+    println!();
+    println!("| indices | access | GPU time | vs binding array |");
+    println!("| --- | --- | ---: | ---: |");
+    for uniform in [false, true] {
+        let mut array_time = None;
+        for access in [Access::BindingArray, Access::Table, Access::OneTexture] {
+            let (pipeline, group) = bench.pipeline(access, uniform);
+            bench.time(&pipeline, &group); // warm-up
+            let mut times: Vec<f64> = (0..runs).map(|_| bench.time(&pipeline, &group)).collect();
+            times.sort_by(f64::total_cmp);
+            let (median, best) = (times[times.len() / 2], times[0]);
+            let base = *array_time.get_or_insert(median);
+            println!(
+                "| {} | {} | {median:.3} ms ({best:.3}) | {:.2}x |",
+                if uniform { "uniform" } else { "non-uniform" },
+                access.name(),
+                median / base
+            );
+        }
+    }
+}
