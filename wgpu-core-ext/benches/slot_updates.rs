@@ -9,10 +9,60 @@
 //! is the median (and best) of `--runs` runs, each on a fresh table. The slots hold views of
 //! 1,024 distinct 1×1 textures, pinned `Sampled`, in turn, as a streaming engine's would.
 
-use std::time::{Duration, Instant};
+use std::{
+    alloc::{GlobalAlloc, Layout, System},
+    sync::atomic::{AtomicIsize, Ordering},
+    time::{Duration, Instant},
+};
 
 use ash::vk;
 use wgpu::hal::api::Vulkan;
+
+/// The Rust heap in use, for memory per slot: what wgpu-core and wgpu keep for a table
+/// (the driver's descriptors are its own business, outside this count).
+struct Counting;
+
+static HEAP: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        HEAP.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        HEAP.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HEAP.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        HEAP.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Rust heap bytes per slot of an empty table of `size` slots, and then of its `size`
+/// bindings (filled with `update_range` and flushed).
+fn memory_per_slot(b: &Bench, size: u32) -> (f64, f64) {
+    // The device's one-time table state (layout, default resources) is not the table's.
+    drop(b.table(1));
+    let heap = || HEAP.load(Ordering::Relaxed);
+    let before = heap();
+    let table = b.table(size);
+    let created = heap();
+    let resources: Vec<wgpu::BindingResource<'_>> = (0..size).map(|i| b.view(i)).collect();
+    let listed = heap();
+    table.update_range(0, &resources).unwrap();
+    b.flush();
+    let filled = heap() - (listed - created);
+    let per_slot = |bytes: isize| bytes as f64 / f64::from(size);
+    (per_slot(created - before), per_slot(filled - created))
+}
 
 const TEXTURES: usize = 1024;
 /// Slots per `update_range` call.
@@ -256,7 +306,8 @@ fn main() {
     println!();
     println!("| N | work | calls | flush | calls + flush | rate (calls + flush) |");
     println!("| ---: | --- | ---: | ---: | ---: | ---: |");
-    for size in sizes.into_iter().filter(|&s| s <= max) {
+    let sizes: Vec<u32> = sizes.into_iter().filter(|&s| s <= max).collect();
+    for &size in &sizes {
         let rows: [(&str, fn(&Bench, u32) -> Run); 4] = [
             ("update", run_update),
             ("update_range (1,024 slots a call)", run_update_range),
@@ -287,6 +338,17 @@ fn main() {
                 let (t, best) = stats((0..runs).map(|_| run_raw(&bench, size, per_slot)).collect());
                 println!("| {size} | {name} | | {} ({}) | | {} |", ms(t), ms(best), rate(size, t));
             }
+        }
+    }
+    if only.as_deref().is_none_or(|o| o == "memory") {
+        println!();
+        println!("Host memory per slot (Rust heap: wgpu-core and wgpu), bytes; the GPU side is 4 B/slot of metadata plus the driver's descriptors");
+        println!();
+        println!("| N | empty table | its N bindings |");
+        println!("| ---: | ---: | ---: |");
+        for &size in &sizes {
+            let (empty, bound) = memory_per_slot(&bench, size);
+            println!("| {size} | {empty:.1} | {bound:.1} |");
         }
     }
 }
