@@ -1,0 +1,349 @@
+//! CPU cost of 1,000 dispatches, 1,000 draws in a render pass and 1,000 draws in a render
+//! bundle, each able to reach N textures (#14): one bound texture (the bindful baseline), a
+//! binding array of N views (upstream's way), and a resource table of N slots, set once or
+//! before every call.
+//!
+//! `cargo bench -p wgpu-core-ext --bench cpu_cost [-- --sizes 1000,10000 --runs 5
+//! --backend noop|vulkan]`
+//!
+//! Each measurement is encode (pass, pipeline, group or table, 1,000 calls) + finish +
+//! submit + poll, best of `--runs`; bundles are encoded and executed in a pass each time. On
+//! wgpu's noop backend (the default), which performs all of wgpu-core's validation and
+//! tracking and nothing on a GPU, the numbers are the CPU cost of the API itself; on Vulkan
+//! they include the driver and the GPU's work (one-invocation dispatches, one-pixel draws).
+//! Sizes above the adapter's limits are left out.
+
+use std::time::{Duration, Instant};
+
+#[path = "common/mod.rs"]
+mod common;
+
+const CALLS: u32 = 1000;
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+#[derive(clap::Parser, Debug)]
+struct Cli {
+    #[command(flatten)]
+    common: common::Common,
+    /// `noop` (wgpu-core's work alone) or `vulkan`.
+    #[arg(long, default_value = "noop")]
+    backend: String,
+}
+
+fn adapter(backends: wgpu::Backends) -> wgpu::Adapter {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = backends;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    desc.flags = wgpu::InstanceFlags::empty();
+    let instance = wgpu::Instance::new(desc);
+    pollster::block_on(instance.request_adapter(&Default::default()))
+        .expect("an adapter of the backend")
+}
+
+/// How the shaders reach their texture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Access {
+    /// One `texture_2d<f32>` in a bind group.
+    OneTexture,
+    /// A `binding_array<texture_2d<f32>, N>` in a bind group.
+    BindingArray,
+    /// The table's `getResource`, the table set once per pass.
+    Table,
+    /// The same, the table set again before every call.
+    TablePerCall,
+}
+
+/// A device, pipelines and bindings for one [`Access`] of `size` textures.
+struct Setup {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    compute: wgpu::ComputePipeline,
+    render: wgpu::RenderPipeline,
+    group: Option<wgpu::BindGroup>,
+    table: Option<wgpu::ResourceTable>,
+    per_call: bool,
+    target: wgpu::TextureView,
+}
+
+impl Setup {
+    fn new(backends: wgpu::Backends, access: Access, size: u32) -> Option<Self> {
+        let adapter = adapter(backends);
+        let limits = adapter.limits();
+        let table = matches!(access, Access::Table | Access::TablePerCall);
+        let fits = match access {
+            Access::OneTexture => true,
+            Access::BindingArray => {
+                size <= limits.max_binding_array_elements_per_shader_stage
+                    && size <= limits.max_sampled_textures_per_shader_stage
+            }
+            Access::Table | Access::TablePerCall => size <= adapter.max_resource_table_size(),
+        };
+        if !fits {
+            return None;
+        }
+        let mut required = wgpu::Limits::default();
+        let mut features = wgpu::Features::empty();
+        match access {
+            Access::OneTexture => {}
+            Access::BindingArray => {
+                required.max_binding_array_elements_per_shader_stage = size;
+                required.max_sampled_textures_per_shader_stage =
+                    size.max(required.max_sampled_textures_per_shader_stage);
+                features = wgpu::Features::TEXTURE_BINDING_ARRAY
+                    | wgpu::Features::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING;
+            }
+            Access::Table | Access::TablePerCall => features = wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        }
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: features,
+            required_limits: required,
+            ..Default::default()
+        }))
+        .ok()?;
+        let texture = hal_ext::harness::texture_2d(&device, FORMAT, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
+        if table {
+            texture.pin(wgpu::PinnedUsage::Sampled);
+        }
+        let view = texture.create_view(&Default::default());
+        let (enable, decl, texture_expr) = match access {
+            Access::OneTexture => ("", "@group(0) @binding(0) var texture: texture_2d<f32>;".to_string(), "texture"),
+            Access::BindingArray => (
+                "enable wgpu_binding_array;",
+                format!("@group(0) @binding(0) var textures: binding_array<texture_2d<f32>, {size}>;"),
+                "textures[0]",
+            ),
+            Access::Table | Access::TablePerCall => ("enable resource_table;", String::new(), "getResource<texture_2d<f32>>(0u)"),
+        };
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(
+                format!(
+                    "{enable}
+                     {decl}
+                     @compute @workgroup_size(1) fn main() {{ _ = textureLoad({texture_expr}, vec2(0), 0); }}
+                     @vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {{
+                         return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+                     }}
+                     @fragment fn fs() -> @location(0) vec4<f32> {{ return textureLoad({texture_expr}, vec2(0), 0); }}"
+                )
+                .into(),
+            ),
+        });
+        let (layout, group) = match access {
+            Access::Table | Access::TablePerCall => (
+                device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                    label: None,
+                    bind_group_layouts: &[],
+                    immediate_size: 0,
+                }),
+                None,
+            ),
+            Access::OneTexture | Access::BindingArray => {
+                let count = (access == Access::BindingArray).then(|| std::num::NonZeroU32::new(size).unwrap());
+                let bgl = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: None,
+                    entries: &[wgpu::BindGroupLayoutEntry {
+                        binding: 0,
+                        visibility: wgpu::ShaderStages::COMPUTE | wgpu::ShaderStages::FRAGMENT,
+                        ty: wgpu::BindingType::Texture {
+                            sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                            multisampled: false,
+                        },
+                        count,
+                    }],
+                });
+                let views: Vec<&wgpu::TextureView> = vec![&view; size as usize];
+                let resource = match access {
+                    Access::BindingArray => wgpu::BindingResource::TextureViewArray(&views),
+                    _ => wgpu::BindingResource::TextureView(&view),
+                };
+                let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &bgl,
+                    entries: &[wgpu::BindGroupEntry { binding: 0, resource }],
+                });
+                let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: None,
+                    bind_group_layouts: &[Some(&bgl)],
+                    immediate_size: 0,
+                });
+                (layout, Some(group))
+            }
+        };
+        let compute = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let render = hal_ext::harness::render_pipeline(&device, &module, Some(&layout), FORMAT);
+        let table = table.then(|| {
+            let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+            let resources = vec![wgpu::BindingResource::TextureView(&view); size as usize];
+            table.update_range(0, &resources).unwrap();
+            table
+        });
+        let target = hal_ext::harness::texture_2d(&device, FORMAT, 1, 1, wgpu::TextureUsages::RENDER_ATTACHMENT)
+            .create_view(&Default::default());
+        Some(Self {
+            device,
+            queue,
+            compute,
+            render,
+            group,
+            table,
+            per_call: access == Access::TablePerCall,
+            target,
+        })
+    }
+
+    /// Best time of `runs` of `encode` + finish + submit + poll.
+    fn measure(&self, runs: usize, encode: impl Fn(&mut wgpu::CommandEncoder)) -> Duration {
+        (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                let mut encoder = self.device.create_command_encoder(&Default::default());
+                encode(&mut encoder);
+                self.queue.submit([encoder.finish()]);
+                self.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+                start.elapsed()
+            })
+            .min()
+            .unwrap()
+    }
+
+    fn dispatches(&self, runs: usize) -> Duration {
+        self.measure(runs, |encoder| {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.compute);
+            if let Some(group) = &self.group {
+                pass.set_bind_group(0, group, &[]);
+            }
+            if let Some(table) = &self.table {
+                pass.set_resource_table(Some(table));
+            }
+            for _ in 0..CALLS {
+                if self.per_call {
+                    pass.set_resource_table(self.table.as_ref());
+                }
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+        })
+    }
+
+    fn render_pass<'e>(&self, encoder: &'e mut wgpu::CommandEncoder) -> wgpu::RenderPass<'e> {
+        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &self.target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            ..Default::default()
+        })
+    }
+
+    fn draws(&self, runs: usize) -> Duration {
+        self.measure(runs, |encoder| {
+            let mut pass = self.render_pass(encoder);
+            pass.set_pipeline(&self.render);
+            if let Some(group) = &self.group {
+                pass.set_bind_group(0, group, &[]);
+            }
+            if let Some(table) = &self.table {
+                pass.set_resource_table(Some(table));
+            }
+            for _ in 0..CALLS {
+                if self.per_call {
+                    pass.set_resource_table(self.table.as_ref());
+                }
+                pass.draw(0..3, 0..1);
+            }
+        })
+    }
+
+    fn bundle_draws(&self, runs: usize) -> Duration {
+        self.measure(runs, |encoder| {
+            let mut bundle = self.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                label: None,
+                color_formats: &[Some(FORMAT)],
+                depth_stencil: None,
+                sample_count: 1,
+                multiview: None,
+            });
+            bundle.set_pipeline(&self.render);
+            if let Some(group) = &self.group {
+                bundle.set_bind_group(0, group, &[]);
+            }
+            if let Some(table) = &self.table {
+                bundle.set_resource_table(Some(table));
+            }
+            for _ in 0..CALLS {
+                if self.per_call {
+                    bundle.set_resource_table(self.table.as_ref());
+                }
+                bundle.draw(0..3, 0..1);
+            }
+            let bundle = bundle.finish(&Default::default());
+            let mut pass = self.render_pass(encoder);
+            pass.execute_bundles([&bundle]);
+        })
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let cli = <Cli as clap::Parser>::parse();
+    let sizes = cli.common.sizes.unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
+    let runs = cli.common.runs.unwrap_or(5);
+    let backends = match cli.backend.as_str() {
+        "noop" => wgpu::Backends::NOOP,
+        "vulkan" => wgpu::Backends::VULKAN,
+        other => panic!("unknown backend {other:?}: noop or vulkan"),
+    };
+    let info = adapter(backends).get_info();
+    println!(
+        "CPU time per {CALLS} calls (encode + finish + submit + poll), ms, best of {runs}, {} ({:?}); \
+         the ratio is to one bound texture",
+        info.name, info.backend
+    );
+    let one = Setup::new(backends, Access::OneTexture, 1).expect("a device with one texture");
+    type Work = fn(&Setup, usize) -> Duration;
+    let works: [(&str, Work); 3] = [
+        ("dispatches", Setup::dispatches),
+        ("draws (render pass)", Setup::draws),
+        ("draws (render bundle)", Setup::bundle_draws),
+    ];
+    let baselines: Vec<Duration> = works.iter().map(|(_, work)| work(&one, runs)).collect();
+    println!();
+    println!("| N | work | one texture | binding array of N | table of N | table set per call |");
+    println!("| ---: | --- | ---: | ---: | ---: | ---: |");
+    for size in sizes {
+        let setups = [Access::BindingArray, Access::Table, Access::TablePerCall].map(|a| Setup::new(backends, a, size));
+        for ((name, work), base) in works.iter().zip(&baselines) {
+            let cell = |setup: &Option<Setup>| match setup {
+                Some(s) => {
+                    let t = work(s, runs);
+                    format!("{} ({:.2}x)", ms(t), t.as_secs_f64() / base.as_secs_f64())
+                }
+                None => "— (over the limit)".to_string(),
+            };
+            println!(
+                "| {size} | {name} | {} | {} | {} | {} |",
+                ms(*base),
+                cell(&setups[0]),
+                cell(&setups[1]),
+                cell(&setups[2])
+            );
+        }
+    }
+}
