@@ -840,6 +840,7 @@ fn region((src, slot, count): (u64, u32, u32)) -> hal::BufferCopy {
 /// overwrite the table's sets (a layout with more groups puts one where the table was) or
 /// disturb them (an incompatible layout at a lower set), so `groups_rebound` forgets it;
 /// so does anything else that binds sets in the pass (indirect-call validation).
+#[inline]
 pub(crate) fn bind(
     bound: &mut BoundTable,
     groups_rebound: bool,
@@ -850,23 +851,39 @@ pub(crate) fn bind(
     if groups_rebound {
         bound.forget();
     }
-    bound.current = false;
+    // Every draw and dispatch comes here: inlined down to these checks without a table,
+    // and to one comparison with the table already bound.
     let (Some(layout), Some(table)) = (layout, table) else {
+        bound.current = false;
         return;
     };
+    let key = (Arc::as_ptr(layout) as usize, Arc::as_ptr(table) as usize);
+    if bound.key == Some(key) {
+        bound.current = bound.writable;
+        bound.since_barrier |= bound.writable;
+        return;
+    }
+    bind_table(bound, key, layout, table, encoder);
+}
+
+fn bind_table(
+    bound: &mut BoundTable,
+    key: (usize, usize),
+    layout: &Arc<PipelineLayout>,
+    table: &Arc<ResourceTable>,
+    encoder: &mut dyn hal::DynCommandEncoder,
+) {
+    bound.current = false;
     if !layout.uses_resource_table {
         return;
     }
     // What shaders reach through a heterogeneous table may be written.
-    bound.current = table
+    let writable = table
         .device
         .features
         .contains(wgt::Features::HETEROGENEOUS_RESOURCE_TABLE);
-    bound.since_barrier |= bound.current;
-    let key = (Arc::as_ptr(layout) as usize, Arc::as_ptr(table) as usize);
-    if bound.key == Some(key) {
-        return;
-    }
+    bound.current = writable;
+    bound.since_barrier |= writable;
     let (Ok(raw_layout), Some(raw)) = (layout.raw(), table.raw.as_ref()) else {
         return;
     };
@@ -879,6 +896,7 @@ pub(crate) fn bind(
         )
     };
     bound.key = Some(key);
+    bound.writable = writable;
 }
 
 /// A pass's table binding (`Binder::resource_table_bound`), and whether shaders may have
@@ -898,6 +916,8 @@ pub(crate) struct BoundTable {
     current: bool,
     /// A draw or dispatch reached one since the last table barrier.
     since_barrier: bool,
+    /// The table bound (`key`) may be written through (heterogeneous).
+    writable: bool,
 }
 
 impl BoundTable {
