@@ -72,7 +72,9 @@ enum Cmd {
         /// Also write the tables into the README's performance section.
         #[arg(long)]
         readme: bool,
-        /// Arguments for the benchmark binaries (`--runs 9 --sizes 100000`).
+        /// Arguments for the benchmark binaries (`--runs 9 --sizes 100000`), given to each one
+        /// run; flags of one benchmark only (`--backend`, `--invocations`, `--only`) need
+        /// `--only` here.
         #[arg(last = true)]
         args: Vec<String>,
     },

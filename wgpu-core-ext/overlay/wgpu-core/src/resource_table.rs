@@ -1734,6 +1734,8 @@ impl PassTables {
         }
     }
 
+    // Out of line: `set_before` is inlined before every command.
+    #[inline(never)]
     fn set_each_before<E>(
         &mut self,
         index: usize,

@@ -866,6 +866,8 @@ pub(crate) fn bind(
     bind_table(bound, key, layout, table, encoder);
 }
 
+// Kept out of line so that `bind`, inlined at every draw and dispatch, stays small.
+#[inline(never)]
 fn bind_table(
     bound: &mut BoundTable,
     key: (usize, usize),
