@@ -116,19 +116,7 @@ impl Bench {
             ..Default::default()
         }))
         .expect("a device with tables, binding arrays of 4,096 textures and timestamps");
-        let views: Vec<_> = (0..TEXTURES)
-            .map(|_| {
-                let texture = hal_ext::harness::texture_2d(
-                    &device,
-                    wgpu::TextureFormat::Rgba8Unorm,
-                    1,
-                    1,
-                    wgpu::TextureUsages::TEXTURE_BINDING,
-                );
-                texture.pin(wgpu::PinnedUsage::Sampled);
-                texture.create_view(&Default::default())
-            })
-            .collect();
+        let views = common::pinned_views(&device, TEXTURES as usize);
         let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: None,
             size: TEXTURES,

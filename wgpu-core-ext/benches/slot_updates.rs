@@ -87,19 +87,7 @@ impl Bench {
             ..Default::default()
         }))
         .expect("a device with resource tables");
-        let views = (0..TEXTURES)
-            .map(|_| {
-                let texture = hal_ext::harness::texture_2d(
-                    &device,
-                    wgpu::TextureFormat::Rgba8Unorm,
-                    1,
-                    1,
-                    wgpu::TextureUsages::TEXTURE_BINDING,
-                );
-                texture.pin(wgpu::PinnedUsage::Sampled);
-                texture.create_view(&Default::default())
-            })
-            .collect();
+        let views = common::pinned_views(&device, TEXTURES);
         let bench = Self { device, queue, views };
         bench.flush();
         bench

@@ -12,3 +12,21 @@ pub struct Common {
     #[arg(long, hide = true)]
     bench: bool,
 }
+
+/// `count` views of distinct 1×1 `Rgba8Unorm` textures, pinned `Sampled` (tables see them).
+#[allow(dead_code)] // Not every benchmark uses it.
+pub fn pinned_views(device: &wgpu::Device, count: usize) -> Vec<wgpu::TextureView> {
+    (0..count)
+        .map(|_| {
+            let texture = hal_ext::harness::texture_2d(
+                device,
+                wgpu::TextureFormat::Rgba8Unorm,
+                1,
+                1,
+                wgpu::TextureUsages::TEXTURE_BINDING,
+            );
+            texture.pin(wgpu::PinnedUsage::Sampled);
+            texture.create_view(&Default::default())
+        })
+        .collect()
+}
