@@ -405,8 +405,8 @@ impl Model {
         if let Err(e) = observed {
             return Err(format!("expected Ok(()), got Err({e:?}) (completed >= {})", self.completed_lo));
         }
-        let errors: Vec<_> = slots.zip(res).filter_map(|(slot, &r)| self.take(t, slot, r)).collect();
-        Ok(errors.into_iter().next())
+        // Every slot is taken; the error scope sees the first binding error.
+        Ok(slots.zip(res).fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
     }
 
     /// Checks a `NotYetAvailable` for a slot available after `a`, and learns the completed

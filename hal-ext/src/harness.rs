@@ -256,11 +256,11 @@ impl GpuContext {
         let log = ValidationLog::install();
         let instance = vulkan_instance();
         let adapter = vulkan_adapter().unwrap_or_else(|e| {
-                panic!(
-                    "GPU test without a Vulkan adapter ({e}): run `cargo xtask setup`, or \
-                     `cargo xtask test --no-gpu` to leave GPU tests out"
-                )
-            });
+            panic!(
+                "GPU test without a Vulkan adapter ({e}): run `cargo xtask setup`, or \
+                 `cargo xtask test --no-gpu` to leave GPU tests out"
+            )
+        });
         if let Some(min) = std::env::var("BINDLESS_EXPECT_LAVAPIPE")
             .ok()
             .and_then(|v| v.parse::<u32>().ok())

@@ -31,16 +31,6 @@ struct Cli {
     backend: String,
 }
 
-fn adapter(backends: wgpu::Backends) -> wgpu::Adapter {
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = backends;
-    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
-    desc.flags = wgpu::InstanceFlags::empty();
-    let instance = wgpu::Instance::new(desc);
-    pollster::block_on(instance.request_adapter(&Default::default()))
-        .expect("an adapter of the backend")
-}
-
 /// How the shaders reach their texture.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Access {
@@ -68,7 +58,7 @@ struct Setup {
 
 impl Setup {
     fn new(backends: wgpu::Backends, access: Access, size: u32) -> Option<Self> {
-        let adapter = adapter(backends);
+        let adapter = common::adapter(backends);
         let limits = adapter.limits();
         let table = matches!(access, Access::Table | Access::TablePerCall);
         let fits = match access {
@@ -315,7 +305,7 @@ fn main() {
         "vulkan" => wgpu::Backends::VULKAN,
         other => panic!("unknown backend {other:?}: noop or vulkan"),
     };
-    let info = adapter(backends).get_info();
+    let info = common::adapter(backends).get_info();
     println!(
         "CPU time per {CALLS} calls (encode + finish + submit + poll), ms, best of {runs} runs or more (0.3 s), {} ({:?}); \
          the ratio is to one bound texture",

@@ -96,12 +96,7 @@ struct Bench {
 
 impl Bench {
     fn new(invocations: u32) -> Self {
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = wgpu::Backends::VULKAN;
-        desc.flags = wgpu::InstanceFlags::empty();
-        let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
-            .expect("a Vulkan adapter");
+        let adapter = common::adapter(wgpu::Backends::VULKAN);
         let limits = wgpu::Limits {
             max_binding_array_elements_per_shader_stage: TEXTURES,
             max_sampled_textures_per_shader_stage: TEXTURES,

@@ -76,12 +76,7 @@ struct Bench {
 
 impl Bench {
     fn new() -> Self {
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = wgpu::Backends::VULKAN;
-        desc.flags = wgpu::InstanceFlags::empty();
-        let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
-            .expect("a Vulkan adapter");
+        let adapter = common::adapter(wgpu::Backends::VULKAN);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
             ..Default::default()

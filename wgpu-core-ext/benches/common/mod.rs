@@ -13,8 +13,19 @@ pub struct Common {
     bench: bool,
 }
 
+/// The first adapter of `backends` (noop included), without the validation layer: it walks
+/// every descriptor of a big table at each dispatch, and would be what is timed.
+pub fn adapter(backends: wgpu::Backends) -> wgpu::Adapter {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = backends;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    desc.flags = wgpu::InstanceFlags::empty();
+    let instance = wgpu::Instance::new(desc);
+    pollster::block_on(instance.request_adapter(&Default::default())).expect("an adapter of the backend")
+}
+
 /// `count` views of distinct 1×1 `Rgba8Unorm` textures, pinned `Sampled` (tables see them).
-#[allow(dead_code)] // Not every benchmark uses it.
+#[allow(dead_code)] // cpu_cost makes its own.
 pub fn pinned_views(device: &wgpu::Device, count: usize) -> Vec<wgpu::TextureView> {
     (0..count)
         .map(|_| {

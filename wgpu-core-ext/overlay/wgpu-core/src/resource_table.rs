@@ -699,8 +699,6 @@ struct TableState {
     /// The bindings, by slot: as long as the highest slot used so far (slots are taken
     /// lowest first), so that a slot's binding is one index away.
     entries: Vec<Option<TableEntry>>,
-    /// How many slots hold a binding.
-    bound: usize,
     /// Per slot (as long as `entries`), the previous and next slot holding the same texture
     /// or buffer ([`NO_SLOT`] at the ends): each resource's slots form a list, found
     /// through `holders`, so that pin changes reach exactly its slots and removals unlink
@@ -722,7 +720,6 @@ impl TableState {
             free: FreeSlots::all_free(size),
             pending: VecDeque::new(),
             entries: Vec::new(),
-            bound: 0,
             links: Vec::new(),
             holders: Default::default(),
             written: vec![0; size as usize],
@@ -768,7 +765,6 @@ impl TableState {
             }
         }
         self.entries[index] = Some(entry);
-        self.bound += 1;
         first
     }
 
@@ -776,7 +772,6 @@ impl TableState {
     /// table (is in no other slot).
     fn take_entry(&mut self, slot: u32) -> Option<(TableEntry, bool)> {
         let removed = self.entries.get_mut(slot as usize)?.take()?;
-        self.bound -= 1;
         let mut left = false;
         if let Some(pin) = removed.pin() {
             let [prev, next] = core::mem::replace(&mut self.links[slot as usize], [NO_SLOT; 2]);
@@ -827,11 +822,7 @@ impl TableState {
     }
 
     fn take(&mut self, slot: u32, completed: SubmissionIndex) -> Result<(), ResourceTableSlotError> {
-        self.check_slot(slot)?;
-        self.release_completed(completed);
-        self.check_available(slot, completed)?;
-        self.claim(slot);
-        Ok(())
+        self.take_range(slot, 1, completed)
     }
 
     /// `[[availableAfterSubmit]][slot] <= completedSubmitIndex`, told apart: a slot holding
@@ -1456,12 +1447,7 @@ impl ResourceTable {
             let removed = state.remove(slot, last, self.completed())?;
             self.mark_dirty(&mut state, slot);
             let removed = removed.map(|(entry, left)| {
-                // Under the table's lock, so that a concurrent `update` cannot put the
-                // resource back in between; the index first (`Pin::reachable`).
-                entry.left_slot(last);
-                if let (Some(pin), true) = (entry.pin(), left) {
-                    pin.left_table_entirely(self);
-                }
+                self.entry_left(&entry, left, last);
                 entry
             });
             drop(state);
@@ -1478,6 +1464,17 @@ impl ResourceTable {
         }
         self.check_valid()
             .map_err(|e| ResourceTableUpdateError::Binding { slot, error: e.into() })
+    }
+
+    /// `entry` left its slot when `last` was the last submission, and, if `left_table`, the
+    /// table too (its resource is in no other slot). Called under the table's state lock, so
+    /// that a concurrent `update` cannot put the resource back in between; the index is raised
+    /// before the table leaves the resource's list (`Pin::reachable` reads them the other way).
+    fn entry_left(&self, entry: &TableEntry, left_table: bool, last: SubmissionIndex) {
+        entry.left_slot(last);
+        if let (Some(pin), true) = (entry.pin(), left_table) {
+            pin.left_table_entirely(self);
+        }
     }
 
     /// `destroy()`: later calls fail, submissions that use the table fail, and the
@@ -1497,19 +1494,14 @@ impl ResourceTable {
             .last_successful_submission_index
             .load(Ordering::Acquire);
         drop(indices);
-        state.bound = 0;
         state.links = Vec::new();
         let mut holders = core::mem::take(&mut state.holders);
         let entries = core::mem::take(&mut state.entries).into_iter().flatten();
         self.device.resource_tables.raw.retire(
             last,
             entries.inspect(|e| {
-                if let Some(pin) = e.pin() {
-                    pin.left_slot(last);
-                    if holders.remove(&pin_key(pin)).is_some() {
-                        pin.left_table_entirely(self);
-                    }
-                }
+                let left = e.pin().is_some_and(|pin| holders.remove(&pin_key(pin)).is_some());
+                self.entry_left(e, left, last);
             }),
         );
         state.pending = VecDeque::new();
@@ -1535,7 +1527,7 @@ impl ResourceTable {
 
     /// How many slots hold a binding.
     pub fn binding_count(&self) -> usize {
-        self.state.lock().bound
+        self.state.lock().bound_slots().count()
     }
 }
 

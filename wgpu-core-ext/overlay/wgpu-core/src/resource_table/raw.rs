@@ -660,31 +660,36 @@ fn write_tables(
         let mut slots = work.slots;
         let state = &mut *state;
         let mut regions = Vec::new();
-        if work.all {
-            let start = bytes.len() as u64;
-            bytes.reserve(4 * (table.size as usize + 1));
+        // A whole rewrite: the length, every slot empty, then the bound slots' words are
+        // put in place by the loop below (one type id per slot).
+        let whole = work.all.then(|| {
+            let start = bytes.len();
             bytes.extend_from_slice(&table.size.to_le_bytes());
-            for slot in 0..table.size {
-                let entry = state.entry(slot);
-                let id = entry.map_or(TypeId::EMPTY, |e| visible_type_id(e, guard));
-                bytes.extend_from_slice(&metadata_word(entry, id).to_le_bytes());
-            }
+            let empty = metadata_word(None, TypeId::EMPTY).to_le_bytes();
+            bytes.extend(empty.iter().cycle().take(4 * table.size as usize));
             regions.push(hal::BufferCopy {
-                src_offset: start,
+                src_offset: start as u64,
                 dst_offset: 0,
-                size: wgt::BufferSize::new(bytes.len() as u64 - start).unwrap(),
+                size: wgt::BufferSize::new(bytes.len() as u64 - start as u64).unwrap(),
             });
             slots = state.bound_slots().collect();
-        }
+            start + 4
+        });
         // Slots are usually filled in order: checking is cheaper than sorting.
         if !slots.is_sorted() {
             slots.sort_unstable();
         }
         slots.dedup();
-        if !work.all {
+        if whole.is_none() {
             bytes.reserve(4 * slots.len());
         }
         let mut writes = Vec::new();
+        let send = |writes: &mut Vec<_>| {
+            if !writes.is_empty() {
+                unsafe { device.raw().write_resource_table(raw.group.as_ref(), writes) };
+                writes.clear();
+            }
+        };
         let mut run: Option<(u64, u32, u32)> = None; // (src, first slot, count)
         for &slot in &slots {
             let entry = state.entries.get(slot as usize).and_then(Option::as_ref);
@@ -697,10 +702,7 @@ fn write_tables(
                     // The writes so far replace nothing: out before the wait, so that a
                     // failed wait leaves exactly the slots not yet written to the requeued
                     // rewrite (this one with what its array held, so that it waits again).
-                    if !writes.is_empty() {
-                        unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
-                        writes.clear();
-                    }
+                    send(&mut writes);
                     if let Err(e) = wait_for_submissions(device) {
                         state.written[slot as usize] = before;
                         return Err(e);
@@ -711,12 +713,15 @@ fn write_tables(
                     writes.extend(write_of(entry, id, slot, guard));
                     // Written in chunks: the lists stay small and warm, here and in hal.
                     if writes.len() == WRITE_CHUNK {
-                        unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
-                        writes.clear();
+                        send(&mut writes);
                     }
                 }
             }
-            if !work.all {
+            let word = metadata_word(entry, id).to_le_bytes();
+            if let Some(words) = whole {
+                let at = words + 4 * slot as usize;
+                bytes[at..at + 4].copy_from_slice(&word);
+            } else {
                 match run {
                     Some((_, first, ref mut count)) if first + *count == slot => *count += 1,
                     _ => {
@@ -726,15 +731,13 @@ fn write_tables(
                         run = Some((bytes.len() as u64, slot, 1));
                     }
                 }
-                bytes.extend_from_slice(&metadata_word(entry, id).to_le_bytes());
+                bytes.extend_from_slice(&word);
             }
         }
         if let Some(done) = run {
             regions.push(region(done));
         }
-        if !writes.is_empty() {
-            unsafe { device.raw().write_resource_table(raw.group.as_ref(), &writes) };
-        }
+        send(&mut writes);
         if !regions.is_empty() {
             copies.push((table.clone(), regions));
         }

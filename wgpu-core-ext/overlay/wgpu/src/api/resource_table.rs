@@ -176,9 +176,9 @@ impl ResourceTable {
     /// order, except that the slots are taken all or none: if one of them cannot be
     /// taken, the table is unchanged and the error is, first, `Destroyed`; then
     /// `OutOfRange` for the first slot past the end; then, in slot order, the first slot
-    /// holding a binding or not yet available. An empty range does nothing and succeeds. Bindings that fail validation are
-    /// reported to the device's error handler, one error per slot, and still take their
-    /// slots, as with `update`.
+    /// holding a binding or not yet available. An empty range does nothing and succeeds.
+    /// Bindings that fail validation are reported to the device's error handler, one error
+    /// per slot, and still take their slots, as with `update`.
     pub fn update_range(&self, first_slot: u32, resources: &[BindingResource<'_>]) -> Result<(), ResourceTableError> {
         #[cfg(wgpu_core)]
         if let Some(inner) = &self.inner {
