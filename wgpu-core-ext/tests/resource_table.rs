@@ -473,3 +473,90 @@ fn device_loss_leaves_tables_usable_without_panics() {
     existing.destroy();
     assert_eq!(existing.remove_binding(0), Err(ResourceTableError::Destroyed));
 }
+
+/// `update_range` checks each binding as `update` does: on a sampling-only device a buffer is
+/// refused for the missing feature; on a heterogeneous one a range past the buffer's end is
+/// refused with its exact offset and size. Each refused binding still takes its slot.
+#[test]
+fn update_range_checks_buffers_like_update() {
+    let collect = |device: &wgpu::Device| {
+        let errors = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = errors.clone();
+        device.on_uncaptured_error(std::sync::Arc::new(move |e| sink.lock().unwrap().push(e)));
+        errors
+    };
+    let storage = |device: &wgpu::Device| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: 64,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    };
+    let (device, _queue) = sampling();
+    let errors = collect(&device);
+    let (table, s, buffer) = (table(&device, 4), sampler(&device), storage(&device));
+    let resources = [wgpu::BindingResource::Sampler(&s), buffer.as_entire_binding()];
+    assert_eq!(table.update_range(0, &resources), Ok(()));
+    let errors = std::mem::take(&mut *errors.lock().unwrap());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&errors[0]),
+            Some(ResourceTableBindingError::MissingFeatures(m)) if m.0 == wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
+        ),
+        "{:?}",
+        errors[0]
+    );
+    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 1 }));
+
+    let (device, _queue) = heterogeneous();
+    let errors = collect(&device);
+    let (table, buffer) = (self::table(&device, 4), storage(&device));
+    let past_the_end = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+        buffer: &buffer,
+        offset: 256,
+        size: wgpu::BufferSize::new(4),
+    });
+    assert_eq!(table.update_range(2, &[buffer.as_entire_binding(), past_the_end]), Ok(()));
+    let errors = std::mem::take(&mut *errors.lock().unwrap());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        matches!(
+            find_source::<ResourceTableBindingError>(&errors[0]),
+            Some(ResourceTableBindingError::BufferRange { offset: 256, size: Some(4), buffer_size: 64, .. })
+        ),
+        "{:?}",
+        errors[0]
+    );
+    assert_eq!(table.update(3, buffer.as_entire_binding()), Err(ResourceTableError::InUse { slot: 3 }));
+}
+
+/// Two threads fill and empty disjoint ranges of one table at once, one with `update_range`,
+/// the other with `update` and `remove_binding`: every slot ends as its thread left it.
+#[test]
+fn update_range_and_updates_on_two_threads() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 2048);
+    let s = sampler(&device);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for first in (0..1024).step_by(64) {
+                table.update_range(first, &vec![wgpu::BindingResource::Sampler(&s); 64]).unwrap();
+            }
+        });
+        scope.spawn(|| {
+            for slot in 1024..2048 {
+                table.update(slot, wgpu::BindingResource::Sampler(&s)).unwrap();
+                if slot % 2 == 1 {
+                    table.remove_binding(slot).unwrap();
+                }
+            }
+        });
+    });
+    let id = table.slot_type_id(0);
+    assert_ne!(id, 0);
+    let got: Vec<u32> = (0..2048).map(|slot| table.slot_type_id(slot)).collect();
+    let expected: Vec<u32> = (0..2048).map(|slot| if slot >= 1024 && slot % 2 == 1 { 0 } else { id }).collect();
+    assert_eq!(got, expected);
+}
