@@ -108,7 +108,24 @@ fn run_counting(cmd: &mut Command) -> Result<(bool, Counts)> {
 }
 
 pub(crate) fn cargo() -> Command {
-    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    if in_ci() {
+        // A clean clone never reuses incremental state, and it costs gigabytes of disk.
+        cmd.env("CARGO_INCREMENTAL", "0");
+    }
+    cmd
+}
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty())
+}
+
+/// In CI, drops a throwaway build directory once its step is done, so that the later steps
+/// have the disk (each throwaway workspace builds wgpu again, several gigabytes).
+fn drop_in_ci(dir: &Path) {
+    if in_ci() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 struct Report {
@@ -276,10 +293,14 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         });
         if !args.no_gpu {
             report.step("downstream drop-in: exported patched crates vs crates.io release", |counts| {
-                downstream(root, &gpu_env, counts)
+                let r = downstream(root, &gpu_env, counts);
+                drop_in_ci(&root.join("target/downstream/target"));
+                r
             });
             report.step("published consumers (wgpu-info, naga_oil, wgpu-profiler, glyphon) on the patched crates", |counts| {
-                counts.passed += crate::consumers::check(root, &gpu_env)?;
+                let r = crate::consumers::check(root, &gpu_env);
+                drop_in_ci(&root.join("target/consumers/target"));
+                counts.passed += r?;
                 Ok(())
             });
         }
