@@ -1296,20 +1296,10 @@ impl ResourceTable {
             return Ok(Vec::new());
         }
         let count = u32::try_from(entries.len()).unwrap_or(u32::MAX);
-        // The device-timeline checks first, as in `update` (lock order: snatch lock, then
-        // the table).
-        let checks = {
-            let guard = self.device.snatchable_lock.read();
-            let valid = self.check_valid();
-            entries
-                .iter()
-                .map(|entry| match (&valid, entry) {
-                    (Err(e), _) => Err(e.clone().into()),
-                    (Ok(()), Ok(entry)) => self.check_entry(entry, &guard),
-                    (Ok(()), Err(_)) => Ok(()),
-                })
-                .collect::<Vec<_>>()
-        };
+        // One pass under both locks (lock order: snatch lock, then the table): the slots
+        // first, all or none, then each binding's device-timeline checks, as in `update`.
+        let guard = self.device.snatchable_lock.read();
+        let valid = self.check_valid();
         let mut state = self.state.lock();
         state.take_range(first, count, self.completed())?;
         #[cfg(feature = "trace")]
@@ -1318,10 +1308,18 @@ impl ResourceTable {
                 self.trace_update(&mut **trace, slot, entry);
             }
         }
-        Ok((first..)
-            .zip(entries.into_iter().zip(checks))
-            .filter_map(|(slot, (entry, check))| self.bind_untraced(&mut state, slot, entry, check).err())
-            .collect())
+        let mut errors = Vec::new();
+        for (slot, entry) in (first..).zip(entries) {
+            let check = match (&valid, &entry) {
+                (Err(e), _) => Err(e.clone().into()),
+                (Ok(()), Ok(entry)) => self.check_entry(entry, &guard),
+                (Ok(()), Err(_)) => Ok(()),
+            };
+            if let Err(error) = self.bind_untraced(&mut state, slot, entry, check) {
+                errors.push(error);
+            }
+        }
+        Ok(errors)
     }
 
     /// The device-timeline half of `update`.

@@ -609,57 +609,56 @@ impl super::Device {
         let super::BindGroupKind::Table(ref table) = table.inner else {
             panic!("write_resource_table needs a resource table");
         };
-        let kind_of = |w: &ResourceTableWrite<super::Buffer, super::Sampler, super::TextureView>| match w.resource {
-            ResourceTableResource::SampledTexture(_) => Kind::SampledTexture,
-            ResourceTableResource::StorageTexture(_) => Kind::StorageTexture,
-            ResourceTableResource::Sampler(_) => Kind::Sampler,
-            ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
-        };
-        // A kind this table has no array for (a storage write to a sampling-only table) is
-        // a caller bug; it is dropped rather than written out of bounds.
-        let has_array = |w: &&ResourceTableWrite<_, _, _>| {
-            let found = (placement(kind_of(w), table.mutable).0 as usize) < table.sets.len();
-            debug_assert!(found, "write_resource_table: no array for {:?}", kind_of(w));
-            found
-        };
         // The infos must stay in place while the writes point at them.
         let mut image_infos = Vec::with_capacity(writes.len());
-        let mut buffer_infos = Vec::with_capacity(writes.len());
-        for w in writes.iter().filter(has_array) {
-            match w.resource {
-                ResourceTableResource::SampledTexture(view) => image_infos.push(
-                    vk::DescriptorImageInfo::default().image_view(view.raw).image_layout(
-                        super::conv::derive_image_layout(wgt::TextureUses::RESOURCE, view.format),
-                    ),
-                ),
-                ResourceTableResource::StorageTexture(view) => image_infos.push(
-                    vk::DescriptorImageInfo::default()
-                        .image_view(view.raw)
-                        .image_layout(vk::ImageLayout::GENERAL),
-                ),
-                ResourceTableResource::Sampler(sampler) => {
-                    image_infos.push(vk::DescriptorImageInfo::default().sampler(sampler.raw))
-                }
-                ResourceTableResource::StorageBuffer(ref binding) => buffer_infos.push(
-                    vk::DescriptorBufferInfo::default()
-                        .buffer(binding.buffer.raw)
-                        .offset(binding.offset)
-                        .range(binding.size.map_or(vk::WHOLE_SIZE, |s| s.get())),
-                ),
-            }
-        }
+        let mut buffer_infos = Vec::new();
         // Consecutive slots of one array become one write: drivers cost per write, not
         // per descriptor, and tables are usually filled in slot order. A run's infos are
         // consecutive in their list, as no write of another kind comes between.
         // (set, binding, kind, first array element, first info, count)
         let mut runs: Vec<(u32, u32, Kind, u32, usize, u32)> = Vec::new();
-        let (mut images, mut buffers) = (0usize, 0usize);
-        for w in writes.iter().filter(has_array) {
-            let kind = kind_of(w);
+        for w in writes {
+            let kind = match w.resource {
+                ResourceTableResource::SampledTexture(_) => Kind::SampledTexture,
+                ResourceTableResource::StorageTexture(_) => Kind::StorageTexture,
+                ResourceTableResource::Sampler(_) => Kind::Sampler,
+                ResourceTableResource::StorageBuffer(_) => Kind::StorageBuffer,
+            };
             let (set, binding) = placement(kind, table.mutable);
-            let list = if kind == Kind::StorageBuffer { &mut buffers } else { &mut images };
-            let info = *list;
-            *list += 1;
+            // A kind this table has no array for (a storage write to a sampling-only
+            // table) is a caller bug; it is dropped rather than written out of bounds.
+            if set as usize >= table.sets.len() {
+                debug_assert!(false, "write_resource_table: no array for {kind:?}");
+                continue;
+            }
+            let info = match w.resource {
+                ResourceTableResource::SampledTexture(view) => {
+                    let layout = super::conv::derive_image_layout(wgt::TextureUses::RESOURCE, view.format);
+                    image_infos.push(vk::DescriptorImageInfo::default().image_view(view.raw).image_layout(layout));
+                    image_infos.len() - 1
+                }
+                ResourceTableResource::StorageTexture(view) => {
+                    image_infos.push(
+                        vk::DescriptorImageInfo::default()
+                            .image_view(view.raw)
+                            .image_layout(vk::ImageLayout::GENERAL),
+                    );
+                    image_infos.len() - 1
+                }
+                ResourceTableResource::Sampler(sampler) => {
+                    image_infos.push(vk::DescriptorImageInfo::default().sampler(sampler.raw));
+                    image_infos.len() - 1
+                }
+                ResourceTableResource::StorageBuffer(ref binding) => {
+                    buffer_infos.push(
+                        vk::DescriptorBufferInfo::default()
+                            .buffer(binding.buffer.raw)
+                            .offset(binding.offset)
+                            .range(binding.size.map_or(vk::WHOLE_SIZE, |s| s.get())),
+                    );
+                    buffer_infos.len() - 1
+                }
+            };
             match runs.last_mut() {
                 Some(run) if (run.0, run.1, run.2) == (set, binding, kind) && run.3 + run.5 == w.index => {
                     run.5 += 1

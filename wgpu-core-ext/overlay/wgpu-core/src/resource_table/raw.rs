@@ -666,7 +666,11 @@ fn write_tables(
             let start = bytes.len();
             bytes.extend_from_slice(&table.size.to_le_bytes());
             let empty = metadata_word(None, TypeId::EMPTY).to_le_bytes();
-            bytes.extend(empty.iter().cycle().take(4 * table.size as usize));
+            let words = bytes.len();
+            bytes.resize(words + 4 * table.size as usize, 0);
+            for word in bytes[words..].chunks_exact_mut(4) {
+                word.copy_from_slice(&empty);
+            }
             regions.push(hal::BufferCopy {
                 src_offset: start as u64,
                 dst_offset: 0,
@@ -683,7 +687,7 @@ fn write_tables(
         if whole.is_none() {
             bytes.reserve(4 * slots.len());
         }
-        let mut writes = Vec::new();
+        let mut writes = Vec::with_capacity(slots.len().min(WRITE_CHUNK));
         let send = |writes: &mut Vec<_>| {
             if !writes.is_empty() {
                 unsafe { device.raw().write_resource_table(raw.group.as_ref(), writes) };
@@ -709,8 +713,8 @@ fn write_tables(
                     }
                     waited = true;
                 }
-                if write {
-                    writes.extend(write_of(entry, id, slot, guard));
+                if let Some(w) = write.then(|| write_of(entry, id, slot, guard)).flatten() {
+                    writes.push(w);
                     // Written in chunks: the lists stay small and warm, here and in hal.
                     if writes.len() == WRITE_CHUNK {
                         send(&mut writes);
