@@ -6,8 +6,9 @@
 //!
 //! A compute shader makes 16 `textureLoad`s per invocation, 65,536 invocations
 //! (`--invocations`), over 4,096
-//! distinct 1×1 textures: each load's index either differs per invocation (non-uniform) or is
-//! the same in every invocation (uniform). Timestamps around the pass (timestamp queries),
+//! distinct 1×1 textures: each load's index either differs per invocation (non-uniform), or is
+//! the same in every invocation, computed from a value read from a buffer (as a material id is)
+//! or known to the compiler (constant). Timestamps around the pass (timestamp queries),
 //! median (and best) of `--runs`; Vulkan without the validation layer.
 
 use std::num::NonZeroU32;
@@ -27,11 +28,39 @@ struct Cli {
     invocations: u32,
 }
 
+/// Which texture each load reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Indices {
+    /// A different index in every invocation (`NonUniformResourceIndex` territory).
+    NonUniform,
+    /// The same index in every invocation, computed from a value read from a buffer: a
+    /// material id from a buffer or an immediate, as renderers index. (A storage buffer:
+    /// wgpu refuses uniform buffers beside binding arrays.)
+    Uniform,
+    /// The same index in every invocation, known to the compiler (the loop unrolls to
+    /// constant indices, so a binding array's descriptor addresses fold to constants).
+    Constant,
+}
+
+impl Indices {
+    fn name(self) -> &'static str {
+        match self {
+            Self::NonUniform => "non-uniform",
+            Self::Uniform => "uniform (from a buffer)",
+            Self::Constant => "uniform (constant)",
+        }
+    }
+}
+
 /// How a load finds its texture.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Access {
     /// `binding_array<texture_2d<f32>, 4096>` indexed.
     BindingArray,
+    /// The binding array behind the least check any table needs: one load of the slot's
+    /// type id, and slot 0 in its place when it does not match (no length check, no
+    /// defaults). What a check costs at least, next to what the table's costs.
+    CheckedArray,
     /// `getResource<texture_2d<f32>>(i)` from the table.
     Table,
     /// One bound `texture_2d<f32>`, the same for every load (no indexing at all).
@@ -42,17 +71,26 @@ impl Access {
     fn name(self) -> &'static str {
         match self {
             Self::BindingArray => "binding array",
+            Self::CheckedArray => "binding array + a type-id load",
             Self::Table => "resource table (getResource)",
             Self::OneTexture => "one bound texture",
         }
     }
 
-    fn source(self, uniform: bool) -> String {
+    fn source(self, indices: Indices) -> String {
         let (enable, decl, texture) = match self {
             Self::BindingArray => (
                 "enable wgpu_binding_array;",
                 format!("@group(0) @binding(1) var textures: binding_array<texture_2d<f32>, {TEXTURES}>;"),
                 "textures[i]",
+            ),
+            Self::CheckedArray => (
+                "enable wgpu_binding_array;",
+                format!(
+                    "@group(0) @binding(1) var textures: binding_array<texture_2d<f32>, {TEXTURES}>;
+                     @group(0) @binding(3) var<storage, read> ids: array<u32>;"
+                ),
+                "textures[select(0u, i, ids[i] == 1u)]",
             ),
             Self::Table => ("enable resource_table;", String::new(), "getResource<texture_2d<f32>>(i)"),
             Self::OneTexture => (
@@ -61,12 +99,18 @@ impl Access {
                 "texture",
             ),
         };
-        // Both index forms do the same integer work; only uniformity differs.
-        let index = if uniform { "(k * 257u + 11u)" } else { "(id.x * 16u + k)" };
+        // The index forms do the same integer work; only uniformity (and whether the
+        // compiler knows the index) differs.
+        let index = match indices {
+            Indices::NonUniform => "(id.x * 16u + k)",
+            Indices::Uniform => "(k * 257u + base)",
+            Indices::Constant => "(k * 257u + 11u)",
+        };
         format!(
             "{enable}
              @group(0) @binding(0) var<storage, read_write> out: array<vec4<f32>>;
              {decl}
+             @group(0) @binding(2) var<storage, read> base: u32;
              @compute @workgroup_size(64)
              fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
                  var acc = vec4(0.0);
@@ -88,6 +132,10 @@ struct Bench {
     views: Vec<wgpu::TextureView>,
     table: wgpu::ResourceTable,
     out: wgpu::Buffer,
+    /// The index base of `Indices::Uniform`, 11.
+    base: wgpu::Buffer,
+    /// `Access::CheckedArray`'s type ids: 1 for every texture.
+    ids: wgpu::Buffer,
     invocations: u32,
     queries: wgpu::QuerySet,
     resolve: wgpu::Buffer,
@@ -127,6 +175,10 @@ impl Bench {
             })
         };
         let out = buffer(16 * u64::from(invocations), wgpu::BufferUsages::STORAGE);
+        let base = buffer(16, wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
+        queue.write_buffer(&base, 0, &11u32.to_le_bytes());
+        let ids = buffer(4 * u64::from(TEXTURES), wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
+        queue.write_buffer(&ids, 0, &1u32.to_le_bytes().repeat(TEXTURES as usize));
         let resolve = buffer(16, wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
         let readback = buffer(16, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
         let queries = device.create_query_set(&wgpu::QuerySetDescriptor {
@@ -140,6 +192,8 @@ impl Bench {
             views,
             table,
             out,
+            base,
+            ids,
             invocations,
             queries,
             resolve,
@@ -148,10 +202,10 @@ impl Bench {
     }
 
     /// The pipeline of `access` and its group 0.
-    fn pipeline(&self, access: Access, uniform: bool) -> (wgpu::ComputePipeline, wgpu::BindGroup) {
+    fn pipeline(&self, access: Access, indices: Indices) -> (wgpu::ComputePipeline, wgpu::BindGroup) {
         let module = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
-            source: wgpu::ShaderSource::Wgsl(access.source(uniform).into()),
+            source: wgpu::ShaderSource::Wgsl(access.source(indices).into()),
         });
         let texture_entry = |count| wgpu::BindGroupLayoutEntry {
             binding: 1,
@@ -174,17 +228,35 @@ impl Bench {
             count: None,
         }];
         let views: Vec<&wgpu::TextureView> = self.views.iter().collect();
-        let mut resources = vec![self.out.as_entire_binding()];
+        let mut resources = vec![(0, self.out.as_entire_binding())];
         match access {
-            Access::BindingArray => {
+            Access::BindingArray | Access::CheckedArray => {
                 entries.push(texture_entry(NonZeroU32::new(TEXTURES)));
-                resources.push(wgpu::BindingResource::TextureViewArray(&views));
+                resources.push((1, wgpu::BindingResource::TextureViewArray(&views)));
             }
             Access::OneTexture => {
                 entries.push(texture_entry(None));
-                resources.push(wgpu::BindingResource::TextureView(&self.views[11]));
+                resources.push((1, wgpu::BindingResource::TextureView(&self.views[11])));
             }
             Access::Table => {}
+        }
+        entries.push(wgpu::BindGroupLayoutEntry {
+            binding: 2,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only: true },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        });
+        resources.push((2, self.base.as_entire_binding()));
+        if access == Access::CheckedArray {
+            entries.push(wgpu::BindGroupLayoutEntry {
+                binding: 3,
+                ..entries[entries.len() - 1]
+            });
+            resources.push((3, self.ids.as_entire_binding()));
         }
         let bgl = self.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: None,
@@ -209,11 +281,7 @@ impl Bench {
         });
         let entries: Vec<_> = resources
             .into_iter()
-            .enumerate()
-            .map(|(binding, resource)| wgpu::BindGroupEntry {
-                binding: binding as u32,
-                resource,
-            })
+            .map(|(binding, resource)| wgpu::BindGroupEntry { binding, resource })
             .collect();
         let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
@@ -269,10 +337,10 @@ fn main() {
     println!();
     println!("| indices | access | GPU time | vs binding array |");
     println!("| --- | --- | ---: | ---: |");
-    for uniform in [false, true] {
+    for indices in [Indices::NonUniform, Indices::Uniform, Indices::Constant] {
         let mut array_time = None;
-        for access in [Access::BindingArray, Access::Table, Access::OneTexture] {
-            let (pipeline, group) = bench.pipeline(access, uniform);
+        for access in [Access::BindingArray, Access::CheckedArray, Access::Table, Access::OneTexture] {
+            let (pipeline, group) = bench.pipeline(access, indices);
             bench.time(&pipeline, &group); // warm-up
             let mut times: Vec<f64> = (0..runs).map(|_| bench.time(&pipeline, &group)).collect();
             times.sort_by(f64::total_cmp);
@@ -280,7 +348,7 @@ fn main() {
             let base = *array_time.get_or_insert(median);
             println!(
                 "| {} | {} | {median:.3} ms ({best:.3}) | {:.2}x |",
-                if uniform { "uniform" } else { "non-uniform" },
+                indices.name(),
                 access.name(),
                 median / base
             );
