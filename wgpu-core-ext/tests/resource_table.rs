@@ -120,6 +120,18 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
     let (result, error) = validation_error(&device, || table.remove_binding(0));
     assert_eq!(result, Ok(()));
     invalid(error);
+    // `update_range` takes its slots and reports the invalid table once per slot.
+    let errors = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = errors.clone();
+    device.on_uncaptured_error(std::sync::Arc::new(move |e| sink.lock().unwrap().push(e)));
+    let samplers = [wgpu::BindingResource::Sampler(&s), wgpu::BindingResource::Sampler(&s)];
+    assert_eq!(table.update_range(2, &samplers), Ok(()));
+    let errors = std::mem::take(&mut *errors.lock().unwrap());
+    assert_eq!(errors.len(), 2, "one error per slot: {errors:#?}");
+    for error in errors {
+        invalid(Some(error));
+    }
+    assert_eq!(table.update(3, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 3 }));
     table.destroy();
     assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
 }

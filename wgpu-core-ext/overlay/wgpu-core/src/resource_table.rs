@@ -20,6 +20,7 @@ pub(crate) use raw::{
 };
 
 use alloc::{
+    boxed::Box,
     collections::VecDeque,
     string::{String, ToString as _},
     sync::{Arc, Weak},
@@ -1246,10 +1247,11 @@ impl ResourceTable {
         self.bind(&mut state, slot, entry, check)
     }
 
-    /// The device-timeline checks of a binding, made before the table's state is locked:
-    /// they take the snatch lock, which submissions hold while they lock tables (lock
-    /// order: snatch lock, then table). Their error is reported only if the slot checks,
-    /// which come first in the proposal, pass.
+    /// The device-timeline checks of one binding (`update`, `insert_binding`), made before
+    /// the table's state is locked: they take the snatch lock, which submissions hold while
+    /// they lock tables (lock order: snatch lock, then table). Their error is reported only
+    /// if the slot checks, which come first in the proposal, pass. (`update_range` holds
+    /// both locks instead, and checks each binding once its slots are taken.)
     fn check(&self, entry: &Result<TableEntry, ResourceTableBindingError>) -> Result<(), ResourceTableBindingError> {
         self.check_valid()?;
         match entry {
@@ -1286,10 +1288,15 @@ impl ResourceTable {
     /// slots are taken all or none (the error is the first slot's that cannot be taken,
     /// and then nothing changes). A binding that fails its device-timeline checks still
     /// takes its slot, as with `update`; those errors are returned, by slot.
+    ///
+    /// The snatch lock (read) and the table's state are held for the whole range, so a
+    /// `destroy()` of any resource waits for it: callers batch in ranges of thousands,
+    /// not millions. (The range cannot be bound in chunks with the locks released in
+    /// between: its slots are taken, and a `remove_binding` could empty one first.)
     pub fn update_range(
         self: &Arc<Self>,
         first: u32,
-        entries: Vec<Result<TableEntry, ResourceTableBindingError>>,
+        entries: Vec<Result<TableEntry, Box<ResourceTableBindingError>>>,
     ) -> Result<Vec<ResourceTableUpdateError>, ResourceTableSlotError> {
         // No `update` calls: nothing to check or change.
         if entries.is_empty() {
@@ -1305,18 +1312,22 @@ impl ResourceTable {
         #[cfg(feature = "trace")]
         if let Some(trace) = self.device.trace.lock().as_mut() {
             for (slot, entry) in (first..).zip(&entries) {
-                self.trace_update(&mut **trace, slot, entry);
+                self.trace_update(&mut **trace, slot, entry.as_ref().ok());
             }
         }
+        // Errors are rare: boxed, so that the entries stay small.
         let mut errors = Vec::new();
         for (slot, entry) in (first..).zip(entries) {
-            let check = match (&valid, &entry) {
-                (Err(e), _) => Err(e.clone().into()),
-                (Ok(()), Ok(entry)) => self.check_entry(entry, &guard),
-                (Ok(()), Err(_)) => Ok(()),
-            };
-            if let Err(error) = self.bind_untraced(&mut state, slot, entry, check) {
-                errors.push(error);
+            // As in `update`: the resource's own error first, then the table's validity,
+            // then the binding's checks.
+            let checked = entry.map_err(|e| *e).and_then(|entry| {
+                valid.clone()?;
+                self.check_entry(&entry, &guard)?;
+                Ok(entry)
+            });
+            match checked {
+                Ok(entry) => self.put_binding(&mut state, slot, entry),
+                Err(error) => errors.push(ResourceTableUpdateError::Binding { slot, error }),
             }
         }
         Ok(errors)
@@ -1332,7 +1343,7 @@ impl ResourceTable {
     ) -> Result<(), ResourceTableUpdateError> {
         #[cfg(feature = "trace")]
         if let Some(trace) = self.device.trace.lock().as_mut() {
-            self.trace_update(&mut **trace, slot, &entry);
+            self.trace_update(&mut **trace, slot, entry.as_ref().ok());
         }
         self.bind_untraced(state, slot, entry, check)
     }
@@ -1342,9 +1353,9 @@ impl ResourceTable {
         self: &Arc<Self>,
         trace: &mut dyn crate::device::trace::Trace,
         slot: u32,
-        entry: &Result<TableEntry, ResourceTableBindingError>,
+        entry: Option<&TableEntry>,
     ) {
-        if let Ok(entry) = entry {
+        if let Some(entry) = entry {
             use crate::device::trace::IntoTrace as _;
             trace.add_resource_table(TraceAction::UpdateResourceTable {
                 id: self.to_trace(),
@@ -1364,6 +1375,12 @@ impl ResourceTable {
         let entry = entry
             .and_then(|entry| check.map(|()| entry))
             .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
+        self.put_binding(state, slot, entry);
+        Ok(())
+    }
+
+    /// Puts a checked binding in a taken slot.
+    fn put_binding(self: &Arc<Self>, state: &mut TableState, slot: u32, entry: TableEntry) {
         if state.put(slot, entry) {
             if let Some(pin) = state.entry(slot).and_then(TableEntry::pin) {
                 pin.entered_table(self);
@@ -1371,7 +1388,6 @@ impl ResourceTable {
         }
         state.written[slot as usize] = 0;
         self.mark_dirty(state, slot);
-        Ok(())
     }
 
     /// Queues `slot` for rewriting (its descriptor and type id) at the next submission.
@@ -1924,6 +1940,7 @@ impl Global {
             .iter()
             .map(|r| {
                 Self::table_entry_with(r, |id| views.get(id), |id| samplers.get(id), |id| buffers.get(id))
+                    .map_err(Box::new)
             })
             .collect();
         drop(samplers);

@@ -179,6 +179,9 @@ impl ResourceTable {
     /// holding a binding or not yet available. An empty range does nothing and succeeds.
     /// Bindings that fail validation are reported to the device's error handler, one error
     /// per slot, and still take their slots, as with `update`.
+    ///
+    /// A call holds the device's resource-destruction lock for its whole range: batch in
+    /// ranges of thousands of slots (a frame's streaming), not millions at once.
     pub fn update_range(&self, first_slot: u32, resources: &[BindingResource<'_>]) -> Result<(), ResourceTableError> {
         #[cfg(wgpu_core)]
         if let Some(inner) = &self.inner {
