@@ -18,6 +18,8 @@ mod common;
 
 const TEXTURES: u32 = 4096;
 const LOADS: u32 = 16;
+/// The fragment rows' target width; its height makes about `--invocations` fragments.
+const WIDTH: u32 = 1024;
 
 #[derive(clap::Parser, Debug)]
 struct Cli {
@@ -58,8 +60,11 @@ enum Access {
     /// `binding_array<texture_2d<f32>, 4096>` indexed.
     BindingArray,
     /// The binding array behind the least check any table needs: one load of the slot's
-    /// type id, and slot 0 in its place when it does not match (no length check, no
-    /// defaults). What a check costs at least, next to what the table's costs.
+    /// type id, and slot 0 in its place when it does not match (no length check of ours,
+    /// no defaults; naga still clamps `ids[i]` to the array's length where the device has
+    /// no `robustBufferAccess2`). What a check costs at least, next to what the table's
+    /// costs. With constant indices it also loses the folding of descriptor addresses:
+    /// the texture index comes from a load.
     CheckedArray,
     /// `getResource<texture_2d<f32>>(i)` from the table.
     Table,
@@ -100,12 +105,22 @@ impl Access {
             ),
         };
         // The index forms do the same integer work; only uniformity (and whether the
-        // compiler knows the index) differs.
+        // compiler knows the index) differs. `p` is the invocation's (or fragment's) number.
         let index = match indices {
-            Indices::NonUniform => "(id.x * 16u + k)",
+            Indices::NonUniform => "(p * 16u + k)",
             Indices::Uniform => "(k * 257u + base)",
             Indices::Constant => "(k * 257u + 11u)",
         };
+        // The same loads in both stages, written out in each entry point.
+        let loads = format!(
+            "var acc = vec4(0.0);
+             for (var k = 0u; k < {LOADS}u; k++) {{
+                 let i = {index} % {TEXTURES}u;
+                 // Always texel (0, 0), but not provably so: no load is folded away.
+                 let x = i32((p + k) >> 31u);
+                 acc += textureLoad({texture}, vec2(x, 0), 0);
+             }}"
+        );
         format!(
             "{enable}
              @group(0) @binding(0) var<storage, read_write> out: array<vec4<f32>>;
@@ -113,17 +128,39 @@ impl Access {
              @group(0) @binding(2) var<storage, read> base: u32;
              @compute @workgroup_size(64)
              fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
-                 var acc = vec4(0.0);
-                 for (var k = 0u; k < {LOADS}u; k++) {{
-                     let i = {index} % {TEXTURES}u;
-                     // Always texel (0, 0), but not provably so: no load is folded away.
-                     let x = i32((id.x + k) >> 31u);
-                     acc += textureLoad({texture}, vec2(x, 0), 0);
-                 }}
-                 out[id.x] = acc;
+                 let p = id.x;
+                 {loads}
+                 out[p] = acc;
+             }}
+             @vertex
+             fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {{
+                 // One triangle over the whole target.
+                 let uv = vec2(f32((v << 1u) & 2u), f32(v & 2u));
+                 return vec4(uv * 2.0 - 1.0, 0.0, 1.0);
+             }}
+             @fragment
+             fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {{
+                 let p = u32(position.x) + u32(position.y) * {WIDTH}u;
+                 {loads}
+                 return acc;
              }}"
         )
     }
+}
+
+/// The fragment rows' target.
+const TARGET: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Float;
+
+/// Where the loads run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Stage {
+    Compute,
+    Fragment,
+}
+
+struct Pipelines {
+    compute: wgpu::ComputePipeline,
+    render: wgpu::RenderPipeline,
 }
 
 struct Bench {
@@ -137,6 +174,8 @@ struct Bench {
     /// `Access::CheckedArray`'s type ids: 1 for every texture.
     ids: wgpu::Buffer,
     invocations: u32,
+    /// The fragment rows' target, `WIDTH` wide and about `invocations` fragments big.
+    target: wgpu::TextureView,
     queries: wgpu::QuerySet,
     resolve: wgpu::Buffer,
     readback: wgpu::Buffer,
@@ -181,6 +220,22 @@ impl Bench {
         queue.write_buffer(&ids, 0, &1u32.to_le_bytes().repeat(TEXTURES as usize));
         let resolve = buffer(16, wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
         let readback = buffer(16, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let target = device
+            .create_texture(&wgpu::TextureDescriptor {
+                label: None,
+                size: wgpu::Extent3d {
+                    width: WIDTH,
+                    height: invocations.div_ceil(WIDTH),
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: TARGET,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                view_formats: &[],
+            })
+            .create_view(&Default::default());
         let queries = device.create_query_set(&wgpu::QuerySetDescriptor {
             label: None,
             ty: wgpu::QueryType::Timestamp,
@@ -195,6 +250,7 @@ impl Bench {
             base,
             ids,
             invocations,
+            target,
             queries,
             resolve,
             readback,
@@ -202,14 +258,14 @@ impl Bench {
     }
 
     /// The pipeline of `access` and its group 0.
-    fn pipeline(&self, access: Access, indices: Indices) -> (wgpu::ComputePipeline, wgpu::BindGroup) {
+    fn pipeline(&self, access: Access, indices: Indices) -> (Pipelines, wgpu::BindGroup) {
         let module = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
             source: wgpu::ShaderSource::Wgsl(access.source(indices).into()),
         });
         let texture_entry = |count| wgpu::BindGroupLayoutEntry {
             binding: 1,
-            visibility: wgpu::ShaderStages::COMPUTE,
+            visibility: wgpu::ShaderStages::COMPUTE.union(wgpu::ShaderStages::FRAGMENT),
             ty: wgpu::BindingType::Texture {
                 sample_type: wgpu::TextureSampleType::Float { filterable: true },
                 view_dimension: wgpu::TextureViewDimension::D2,
@@ -219,7 +275,7 @@ impl Bench {
         };
         let mut entries = vec![wgpu::BindGroupLayoutEntry {
             binding: 0,
-            visibility: wgpu::ShaderStages::COMPUTE,
+            visibility: wgpu::ShaderStages::COMPUTE.union(wgpu::ShaderStages::FRAGMENT),
             ty: wgpu::BindingType::Buffer {
                 ty: wgpu::BufferBindingType::Storage { read_only: false },
                 has_dynamic_offset: false,
@@ -242,7 +298,7 @@ impl Bench {
         }
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: 2,
-            visibility: wgpu::ShaderStages::COMPUTE,
+            visibility: wgpu::ShaderStages::COMPUTE.union(wgpu::ShaderStages::FRAGMENT),
             ty: wgpu::BindingType::Buffer {
                 ty: wgpu::BufferBindingType::Storage { read_only: true },
                 has_dynamic_offset: false,
@@ -271,12 +327,33 @@ impl Bench {
             Access::Table => self.device.create_pipeline_layout_with_resource_table(&desc),
             _ => self.device.create_pipeline_layout(&desc),
         };
-        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        let compute = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: None,
             layout: Some(&layout),
             module: &module,
             entry_point: Some("main"),
             compilation_options: Default::default(),
+            cache: None,
+        });
+        let render = self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: None,
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: Default::default(),
+            depth_stencil: None,
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs"),
+                compilation_options: Default::default(),
+                targets: &[Some(TARGET.into())],
+            }),
+            multiview_mask: None,
             cache: None,
         });
         let entries: Vec<_> = resources
@@ -288,13 +365,39 @@ impl Bench {
             layout: &bgl,
             entries: &entries,
         });
-        (pipeline, group)
+        (Pipelines { compute, render }, group)
     }
 
-    /// GPU milliseconds of one dispatch of `pipeline`.
-    fn time(&self, pipeline: &wgpu::ComputePipeline, group: &wgpu::BindGroup) -> f64 {
+    /// GPU milliseconds of one dispatch (`Stage::Compute`) or one full-target triangle
+    /// (`Stage::Fragment`) of `pipelines`.
+    fn time(&self, stage: Stage, pipelines: &Pipelines, group: &wgpu::BindGroup) -> f64 {
         let mut encoder = self.device.create_command_encoder(&Default::default());
-        {
+        if stage == Stage::Fragment {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: None,
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &self.target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: Some(wgpu::RenderPassTimestampWrites {
+                    query_set: &self.queries,
+                    beginning_of_pass_write_index: Some(0),
+                    end_of_pass_write_index: Some(1),
+                }),
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&pipelines.render);
+            pass.set_bind_group(0, group, &[]);
+            pass.set_resource_table(Some(&self.table));
+            pass.draw(0..3, 0..1);
+        } else {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: None,
                 timestamp_writes: Some(wgpu::ComputePassTimestampWrites {
@@ -303,7 +406,7 @@ impl Bench {
                     end_of_pass_write_index: Some(1),
                 }),
             });
-            pass.set_pipeline(pipeline);
+            pass.set_pipeline(&pipelines.compute);
             pass.set_bind_group(0, group, &[]);
             pass.set_resource_table(Some(&self.table));
             pass.dispatch_workgroups(self.invocations / 64, 1, 1);
@@ -330,28 +433,35 @@ fn main() {
     let runs = cli.common.runs.unwrap_or(9);
     let bench = Bench::new(cli.invocations);
     println!(
-        "GPU time of {} invocations x {LOADS} textureLoads over {TEXTURES} textures, \
-         median (best) of {runs}",
-        cli.invocations
+        "GPU time of {} invocations (compute) or about as many fragments ({WIDTH} x {}) x {LOADS} \
+         textureLoads over {TEXTURES} textures, median (best) of {runs}",
+        cli.invocations,
+        cli.invocations.div_ceil(WIDTH)
     );
     println!();
-    println!("| indices | access | GPU time | vs binding array |");
-    println!("| --- | --- | ---: | ---: |");
-    for indices in [Indices::NonUniform, Indices::Uniform, Indices::Constant] {
-        let mut array_time = None;
-        for access in [Access::BindingArray, Access::CheckedArray, Access::Table, Access::OneTexture] {
-            let (pipeline, group) = bench.pipeline(access, indices);
-            bench.time(&pipeline, &group); // warm-up
-            let mut times: Vec<f64> = (0..runs).map(|_| bench.time(&pipeline, &group)).collect();
-            times.sort_by(f64::total_cmp);
-            let (median, best) = (times[times.len() / 2], times[0]);
-            let base = *array_time.get_or_insert(median);
-            println!(
-                "| {} | {} | {median:.3} ms ({best:.3}) | {:.2}x |",
-                indices.name(),
-                access.name(),
-                median / base
-            );
+    println!("| stage | indices | access | GPU time | vs binding array |");
+    println!("| --- | --- | --- | ---: | ---: |");
+    for stage in [Stage::Compute, Stage::Fragment] {
+        for indices in [Indices::NonUniform, Indices::Uniform, Indices::Constant] {
+            let mut array_time = None;
+            for access in [Access::BindingArray, Access::CheckedArray, Access::Table, Access::OneTexture] {
+                let (pipelines, group) = bench.pipeline(access, indices);
+                bench.time(stage, &pipelines, &group); // warm-up
+                let mut times: Vec<f64> = (0..runs).map(|_| bench.time(stage, &pipelines, &group)).collect();
+                times.sort_by(f64::total_cmp);
+                let (median, best) = (times[times.len() / 2], times[0]);
+                let base = *array_time.get_or_insert(median);
+                println!(
+                    "| {} | {} | {} | {median:.3} ms ({best:.3}) | {:.2}x |",
+                    match stage {
+                        Stage::Compute => "compute",
+                        Stage::Fragment => "fragment",
+                    },
+                    indices.name(),
+                    access.name(),
+                    median / base
+                );
+            }
         }
     }
 }

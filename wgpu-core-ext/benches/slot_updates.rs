@@ -64,6 +64,25 @@ fn memory_per_slot(b: &Bench, size: u32) -> (f64, f64) {
     (per_slot(created - before), per_slot(filled - created))
 }
 
+/// GPU bytes per slot of a sampling table: 4 bytes of metadata, and a slot in its
+/// sampled-image array and in its sampler array, at the driver's descriptor sizes as
+/// `VK_EXT_descriptor_buffer` reports them (the pool's own layout is the driver's; those
+/// sizes are what it stores per descriptor). `None` without the extension.
+fn device_bytes_per_slot(b: &Bench) -> Option<(u64, u64)> {
+    let hal_device = unsafe { b.device.as_hal::<Vulkan>() }?;
+    let instance = hal_device.shared_instance().raw_instance();
+    let physical = hal_device.raw_physical_device();
+    let extensions = unsafe { instance.enumerate_device_extension_properties(physical) }.ok()?;
+    let name = ash::ext::descriptor_buffer::NAME;
+    if !extensions.iter().any(|e| e.extension_name_as_c_str() == Ok(name)) {
+        return None;
+    }
+    let mut sizes = vk::PhysicalDeviceDescriptorBufferPropertiesEXT::default();
+    let mut properties = vk::PhysicalDeviceProperties2::default().push_next(&mut sizes);
+    unsafe { instance.get_physical_device_properties2(physical, &mut properties) };
+    Some((sizes.sampled_image_descriptor_size as u64, sizes.sampler_descriptor_size as u64))
+}
+
 const TEXTURES: usize = 1024;
 /// Slots per `update_range` call.
 const RANGE: usize = 1024;
@@ -325,13 +344,17 @@ fn main() {
     }
     if only.as_deref().is_none_or(|o| o == "memory") {
         println!();
-        println!("Host memory per slot (Rust heap: wgpu-core and wgpu), bytes; the GPU side is 4 B/slot of metadata plus the driver's descriptors");
+        println!("Memory per slot, bytes: host (Rust heap: wgpu-core and wgpu) for an empty table and for its N bindings; GPU (the same for every N)");
         println!();
-        println!("| N | empty table | its N bindings |");
-        println!("| ---: | ---: | ---: |");
+        let gpu = match device_bytes_per_slot(&bench) {
+            Some((sampled, sampler)) => format!("{} ({sampled} B sampled image + {sampler} B sampler + 4 B metadata)", sampled + sampler + 4),
+            None => "4 B metadata + the driver's sampled-image and sampler descriptors (sizes unknown without VK_EXT_descriptor_buffer)".to_string(),
+        };
+        println!("| N | host, empty table | host, its N bindings | GPU |");
+        println!("| ---: | ---: | ---: | --- |");
         for &size in &sizes {
             let (empty, bound) = memory_per_slot(&bench, size);
-            println!("| {size} | {empty:.1} | {bound:.1} |");
+            println!("| {size} | {empty:.1} | {bound:.1} | {gpu} |");
         }
     }
 }
