@@ -1,7 +1,8 @@
 //! CPU cost of 1,000 dispatches, 1,000 draws in a render pass and 1,000 draws in a render
 //! bundle, each able to reach N textures (#14): one bound texture (the bindful baseline), a
 //! binding array of N views (upstream's way), and a resource table of N slots, set once or
-//! before every call.
+//! before every call; on Vulkan also the physical limit: the same dispatches and render-pass
+//! draws of a one-texture shader recorded through raw Vulkan (`ash`) on the same device.
 //!
 //! `cargo bench -p wgpu-core-ext --bench cpu_cost [-- --sizes 1000,10000 --runs 5
 //! --backend noop|vulkan]`
@@ -18,6 +19,8 @@ use std::time::{Duration, Instant};
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "common/raw.rs"]
+mod raw;
 
 const CALLS: u32 = 1000;
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
@@ -54,6 +57,8 @@ struct Setup {
     table: Option<wgpu::ResourceTable>,
     per_call: bool,
     target: wgpu::TextureView,
+    /// The texture the shaders read.
+    view: wgpu::TextureView,
 }
 
 impl Setup {
@@ -188,6 +193,7 @@ impl Setup {
             table,
             per_call: access == Access::TablePerCall,
             target,
+            view,
         })
     }
 
@@ -292,6 +298,11 @@ impl Setup {
     }
 }
 
+/// A time and its ratio to `base`.
+fn cell_of(t: Duration, base: &Duration) -> String {
+    format!("{} ({:.2}x)", ms(t), t.as_secs_f64() / base.as_secs_f64())
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
@@ -318,23 +329,33 @@ fn main() {
         ("draws (render pass)", Setup::draws),
         ("draws (render bundle)", Setup::bundle_draws),
     ];
+    // Raw Vulkan on the one-texture device, once wgpu has sampled the texture (so that it is
+    // in the layout the raw descriptor names).
+    one.dispatches(1);
+    let raw = match backends {
+        wgpu::Backends::VULKAN => unsafe { raw::Raw::new(&one.device, &one.view) },
+        _ => None,
+    };
     println!();
-    println!("| N | work | one texture | binding array of N | table of N | table set per call |");
-    println!("| ---: | --- | ---: | ---: | ---: | ---: |");
+    println!("| N | work | raw Vulkan (ash) | one texture | binding array of N | table of N | table set per call |");
+    println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: |");
     for size in sizes {
         let setups = [Access::BindingArray, Access::Table, Access::TablePerCall].map(|a| Setup::new(backends, a, size));
         for (name, work) in works {
             // Measured again for every row, next to the cells it is the ratio of.
             let base = &work(&one, runs);
             let cell = |setup: &Option<Setup>| match setup {
-                Some(s) => {
-                    let t = work(s, runs);
-                    format!("{} ({:.2}x)", ms(t), t.as_secs_f64() / base.as_secs_f64())
-                }
+                Some(s) => cell_of(work(s, runs), base),
                 None => "— (over the limit)".to_string(),
             };
+            let raw = match (&raw, name) {
+                (Some(raw), "dispatches") => cell_of(raw.measure(runs, CALLS, false), base),
+                (Some(raw), "draws (render pass)") => cell_of(raw.measure(runs, CALLS, true), base),
+                (Some(_), _) => "— (no bundles)".to_string(),
+                (None, _) => "— (Vulkan only)".to_string(),
+            };
             println!(
-                "| {size} | {name} | {} | {} | {} | {} |",
+                "| {size} | {name} | {raw} | {} | {} | {} | {} |",
                 ms(*base),
                 cell(&setups[0]),
                 cell(&setups[1]),
