@@ -405,7 +405,8 @@ impl Model {
         if let Err(e) = observed {
             return Err(format!("expected Ok(()), got Err({e:?}) (completed >= {})", self.completed_lo));
         }
-        // Every slot is taken; the error scope sees the first binding error.
+        // Every slot is taken; the error scope sees the first binding error. (`or`, not
+        // `or_else`: `take` must run for every slot, after the first error too.)
         Ok(slots.zip(res).fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
     }
 

@@ -809,8 +809,8 @@ impl TableState {
             .map(|(slot, _)| slot as u32)
     }
 
-    /// The proposal's content-timeline checks of `update`, and the slot's reservation.
-    /// The checks every slot operation starts with.
+    /// The content-timeline checks every slot operation starts with: the table is not
+    /// destroyed, and `slot` is in range.
     fn check_slot(&self, slot: u32) -> Result<(), ResourceTableSlotError> {
         if self.destroyed {
             return Err(ResourceTableSlotError::Destroyed);
