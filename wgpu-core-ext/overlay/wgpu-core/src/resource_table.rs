@@ -1538,11 +1538,6 @@ impl ResourceTable {
             .entry(slot)
             .map_or(0, |e| e.type_id().0)
     }
-
-    /// How many slots hold a binding.
-    pub fn binding_count(&self) -> usize {
-        self.state.lock().bound_slots().count()
-    }
 }
 
 /// Resources a command buffer tracks ([`Global::command_buffer_tracked`]).
