@@ -46,3 +46,26 @@ pub enum PinnedUsage {
     /// Read-write storage access (textures with `STORAGE_BINDING`, buffers with `STORAGE`).
     StorageReadWrite = 3,
 }
+
+/// The table features take bits that wgpu 30 left free in [`crate::FeaturesWGPU`]. A release
+/// that gives one of them to another feature must fail to build here, not ship two features
+/// on one bit: every flag whose bits meet ours is one of ours.
+const _: () = {
+    use bitflags::Flags as _;
+    let ours = crate::FeaturesWGPU::SAMPLING_RESOURCE_TABLE
+        .union(crate::FeaturesWGPU::HETEROGENEOUS_RESOURCE_TABLE)
+        .bits();
+    let flags = crate::FeaturesWGPU::FLAGS;
+    let mut meeting = 0;
+    let mut i = 0;
+    while i < flags.len() {
+        if flags[i].value().bits() & ours != 0 {
+            meeting += 1;
+        }
+        i += 1;
+    }
+    assert!(
+        meeting == 2,
+        "a wgpu feature shares a bit with SAMPLING_RESOURCE_TABLE or HETEROGENEOUS_RESOURCE_TABLE: move ours to free bits"
+    );
+};
