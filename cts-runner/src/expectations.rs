@@ -49,7 +49,10 @@ mod tests {
             "# known failures\n\nbindless,shader,*  # no HLSL here\nbindless,api,validation,x:y:z=1\n",
         )
         .unwrap();
-        assert_eq!(e.expected_failure("bindless,shader,execution,a:b:"), Some("no HLSL here"));
+        assert_eq!(
+            e.expected_failure("bindless,shader,execution,a:b:"),
+            Some("no HLSL here")
+        );
         assert_eq!(e.expected_failure("bindless,api,validation,x:y:z=1"), Some(""));
         assert_eq!(e.expected_failure("bindless,api,validation,x:y:z=2"), None);
         assert_eq!(

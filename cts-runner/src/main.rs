@@ -12,11 +12,7 @@ mod query;
 mod report;
 mod suite;
 
-use std::{
-    path::PathBuf,
-    process::ExitCode,
-    time::Instant,
-};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use clap::Parser;
 
@@ -58,7 +54,12 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let queries = match args.queries.iter().map(|q| Query::parse(q)).collect::<Result<Vec<_>, _>>() {
+    let queries = match args
+        .queries
+        .iter()
+        .map(|q| Query::parse(q))
+        .collect::<Result<Vec<_>, _>>()
+    {
         Ok(q) => q,
         Err(e) => {
             eprintln!("cts-runner: {e}");
@@ -144,7 +145,10 @@ fn main() -> ExitCode {
             args.expectations.display()
         );
     }
-    println!("{} passed, {} failed, {} skipped", summary.passed, summary.failed, summary.skipped);
+    println!(
+        "{} passed, {} failed, {} skipped",
+        summary.passed, summary.failed, summary.skipped
+    );
     if summary.failed + summary.unexpected_passes == 0 {
         ExitCode::SUCCESS
     } else {
@@ -178,4 +182,3 @@ fn vulkan_available() -> Result<(), String> {
         .map(drop)
         .map_err(|e| format!("{e} (run `cargo xtask setup`)"))
 }
-

@@ -102,13 +102,18 @@ mod tests {
     fn malformed_queries_are_refused_with_the_reason() {
         assert_eq!(
             Query::parse("bindless,api*"),
-            Err(QueryError("'bindless,api*': '*' must follow ',', ':' or ';' (a whole path component)".into()))
+            Err(QueryError(
+                "'bindless,api*': '*' must follow ',', ':' or ';' (a whole path component)".into()
+            ))
         );
         assert_eq!(
             Query::parse("bindless,*,api"),
             Err(QueryError("'bindless,*,api': '*' may only end a query".into()))
         );
-        assert_eq!(Query::parse(" "), Err(QueryError("empty query (try 'bindless,*')".into())));
+        assert_eq!(
+            Query::parse(" "),
+            Err(QueryError("empty query (try 'bindless,*')".into()))
+        );
         assert_eq!(
             Query::parse("a:b:c:d"),
             Err(QueryError("'a:b:c:d': at most file:test:params".into()))

@@ -115,12 +115,25 @@ pub fn junit(reports: &[CaseReport]) -> String {
             );
             match &r.status {
                 Status::Pass | Status::ExpectedFail(_) => xml += "/>\n",
-                Status::Fail(m) => xml += &format!(">\n      <failure message=\"{}\"/>\n    </testcase>\n", escape(m.as_str())),
+                Status::Fail(m) => {
+                    xml += &format!(
+                        ">\n      <failure message=\"{}\"/>\n    </testcase>\n",
+                        escape(m.as_str())
+                    )
+                }
                 Status::UnexpectedPass(m) => {
                     let m = format!("listed as a known failure ({m}) but passed");
-                    xml += &format!(">\n      <failure message=\"{}\"/>\n    </testcase>\n", escape(m.as_str()))
+                    xml += &format!(
+                        ">\n      <failure message=\"{}\"/>\n    </testcase>\n",
+                        escape(m.as_str())
+                    )
                 }
-                Status::Skip(m) => xml += &format!(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", escape(m.as_str())),
+                Status::Skip(m) => {
+                    xml += &format!(
+                        ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                        escape(m.as_str())
+                    )
+                }
             }
         }
         xml += "  </testsuite>\n";
@@ -183,9 +196,18 @@ mod tests {
             report("bindless,a:t:x=2", Status::Fail("got <none> & \"more\"".into())),
             report("bindless,b:u:", Status::Skip("no GPU".into())),
         ]);
-        assert!(xml.contains("<testsuite name=\"bindless,a\" tests=\"2\" failures=\"1\" skipped=\"0\""), "{xml}");
-        assert!(xml.contains("<testcase classname=\"bindless,a\" name=\"t:x=2\""), "{xml}");
-        assert!(xml.contains("message=\"got &lt;none&gt; &amp; &quot;more&quot;\""), "{xml}");
+        assert!(
+            xml.contains("<testsuite name=\"bindless,a\" tests=\"2\" failures=\"1\" skipped=\"0\""),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<testcase classname=\"bindless,a\" name=\"t:x=2\""),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("message=\"got &lt;none&gt; &amp; &quot;more&quot;\""),
+            "{xml}"
+        );
         assert!(xml.contains("<skipped message=\"no GPU\"/>"), "{xml}");
     }
 

@@ -52,7 +52,9 @@ fn a_known_failure_that_passes_fails_the_run_and_the_reports_say_so() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains(&format!("UNEXPECTED PASS {CASE}: listed as a known failure (pretend it is broken)")),
+        stdout.contains(&format!(
+            "UNEXPECTED PASS {CASE}: listed as a known failure (pretend it is broken)"
+        )),
         "{stdout}"
     );
     assert!(stdout.ends_with("0 passed, 0 failed, 0 skipped\n"), "{stdout}");
@@ -60,7 +62,10 @@ fn a_known_failure_that_passes_fails_the_run_and_the_reports_say_so() {
     assert_eq!(report["summary"]["unexpected_passes"], 1);
     assert_eq!(report["cases"][0]["status"], "unexpected_pass");
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert!(xml.contains("<failure message=\"listed as a known failure (pretend it is broken) but passed\"/>"), "{xml}");
+    assert!(
+        xml.contains("<failure message=\"listed as a known failure (pretend it is broken) but passed\"/>"),
+        "{xml}"
+    );
 
     // Without the expectation the same case simply passes.
     std::fs::write(&expectations, "").unwrap();
@@ -70,7 +75,9 @@ fn a_known_failure_that_passes_fails_the_run_and_the_reports_say_so() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().ends_with("1 passed, 0 failed, 0 skipped\n"));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .ends_with("1 passed, 0 failed, 0 skipped\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -76,7 +76,6 @@ fn settings() -> Settings {
     SETTINGS.with(|s| *s.borrow())
 }
 
-
 /// Render probes draw into a 32×1 `Rgba32Uint` target: columns `0..31` probe slots, column
 /// 31 is where the other pipeline draws.
 const TARGET_WIDTH: u32 = 32;
@@ -257,44 +256,38 @@ impl Dev {
     }
 
     fn module(&self, source: &str) -> wgpu::ShaderModule {
-        self.device
-            .create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: None,
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            })
+        self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        })
     }
 
     fn statics<R>(&self, f: impl FnOnce(&Statics) -> R) -> R {
         let mut shared = self.shared.borrow_mut();
         let statics = shared.statics.get_or_insert_with(|| {
             let layout = |visibility, read_only| {
-                self.device
-                    .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                        label: None,
-                        entries: &[wgpu::BindGroupLayoutEntry {
-                            binding: 0,
-                            visibility,
-                            ty: wgpu::BindingType::Buffer {
-                                ty: wgpu::BufferBindingType::Storage { read_only },
-                                has_dynamic_offset: false,
-                                min_binding_size: None,
-                            },
-                            count: None,
-                        }],
-                    })
+                self.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: None,
+                    entries: &[wgpu::BindGroupLayoutEntry {
+                        binding: 0,
+                        visibility,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: wgpu::BufferBindingType::Storage { read_only },
+                            has_dynamic_offset: false,
+                            min_binding_size: None,
+                        },
+                        count: None,
+                    }],
+                })
             };
             let rw = layout(wgpu::ShaderStages::COMPUTE, false);
             let ro = layout(wgpu::ShaderStages::FRAGMENT, true);
             let words = |usage, data: &[u32]| {
-                self.device
-                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                        label: None,
-                        contents: &data
-                            .iter()
-                            .flat_map(|w| w.to_le_bytes())
-                            .collect::<Vec<_>>(),
-                        usage,
-                    })
+                self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: None,
+                    contents: &data.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+                    usage,
+                })
             };
             let mut keep = Vec::new();
             let mut group = |bgl: &wgpu::BindGroupLayout, data: &[u32]| {
@@ -311,9 +304,7 @@ impl Dev {
                 g
             };
             let pads = (0..3).map(|_| group(&rw, &[0; 4])).collect();
-            let markers = (0..3)
-                .map(|j| group(&ro, &[marker_value(j), 0, 0, 0]))
-                .collect();
+            let markers = (0..3).map(|j| group(&ro, &[marker_value(j), 0, 0, 0])).collect();
             Statics {
                 dispatch_args: words(wgpu::BufferUsages::INDIRECT, &[1, 1, 1]),
                 draw_args: words(wgpu::BufferUsages::INDIRECT, &[6, 1, 0, 0, 6, 1, 6, 0]),
@@ -327,12 +318,7 @@ impl Dev {
         f(statics)
     }
 
-    fn layout(
-        &self,
-        bgl: &wgpu::BindGroupLayout,
-        groups: u32,
-        table: bool,
-    ) -> wgpu::PipelineLayout {
+    fn layout(&self, bgl: &wgpu::BindGroupLayout, groups: u32, table: bool) -> wgpu::PipelineLayout {
         let layouts = vec![Some(bgl); groups as usize];
         let desc = wgpu::PipelineLayoutDescriptor {
             label: None,
@@ -340,8 +326,7 @@ impl Dev {
             immediate_size: 0,
         };
         if table {
-            self.device
-                .create_pipeline_layout_with_resource_table(&desc)
+            self.device.create_pipeline_layout_with_resource_table(&desc)
         } else {
             self.device.create_pipeline_layout(&desc)
         }
@@ -357,17 +342,18 @@ impl Dev {
         } else {
             compute_other_wgsl(groups)
         };
-        let pipeline = self
-            .device
-            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(if probe { "probe" } else { "other" }),
-                layout: Some(&layout),
-                module: &self.module(&source),
-                entry_point: Some("main"),
-                compilation_options: Default::default(),
-                cache: None,
-            });
-        self.shared.borrow_mut().compute.insert((probe, groups), pipeline.clone());
+        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(if probe { "probe" } else { "other" }),
+            layout: Some(&layout),
+            module: &self.module(&source),
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        self.shared
+            .borrow_mut()
+            .compute
+            .insert((probe, groups), pipeline.clone());
         pipeline
     }
 
@@ -382,9 +368,11 @@ impl Dev {
             render_other_fs(groups)
         };
         let module = self.module(&format!("{fs}{COLUMNS_VS}"));
-        let pipeline =
-            hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET_FORMAT);
-        self.shared.borrow_mut().render.insert((probe, groups), pipeline.clone());
+        let pipeline = hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET_FORMAT);
+        self.shared
+            .borrow_mut()
+            .render
+            .insert((probe, groups), pipeline.clone());
         pipeline
     }
 }
@@ -433,9 +421,7 @@ fn index_of(index: &wgpu::SubmissionIndex) -> u64 {
 /// Which kind of validation error `error` is (by the wgpu-core error in its sources).
 fn classify(error: &wgpu::Error) -> Option<DeviceError> {
     use wgpu_core::device::queue::{QueueSubmitError, QueueWriteError};
-    use wgpu_core::resource_table::{
-        CreateResourceTableError, PinError, ResourceTableBindingError,
-    };
+    use wgpu_core::resource_table::{CreateResourceTableError, PinError, ResourceTableBindingError};
     if find_source::<CreateResourceTableError>(error).is_some() {
         Some(DeviceError::CreateTable)
     } else if find_source::<ResourceTableBindingError>(error).is_some() {
@@ -496,23 +482,20 @@ impl Sut {
     }
 
     fn create_table(&mut self, size: u32) -> Option<DeviceError> {
-        self.tables.push(Some(self.dev.device.create_resource_table(
-            &wgpu::ResourceTableDescriptor { label: None, size },
-        )));
+        self.tables.push(Some(
+            self.dev
+                .device
+                .create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size }),
+        ));
         self.model.create_table(size)
     }
 
     fn table(&self, t: usize) -> &wgpu::ResourceTable {
-        self.tables[t]
-            .as_ref()
-            .expect("a live table (preconditions)")
+        self.tables[t].as_ref().expect("a live table (preconditions)")
     }
 
     fn texture(&self, i: usize) -> &wgpu::Texture {
-        self.textures[i]
-            .0
-            .as_ref()
-            .expect("a live texture (preconditions)")
+        self.textures[i].0.as_ref().expect("a live texture (preconditions)")
     }
 
     fn resource(&self, res: Res) -> wgpu::BindingResource<'_> {
@@ -526,10 +509,7 @@ impl Sut {
     /// Runs one operation inside a validation error scope and checks it.
     fn run(&mut self, op: &Op) {
         OPS.fetch_add(1, Ordering::Relaxed);
-        let scope = self
-            .dev
-            .device
-            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = self.dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let expected = self.execute(op);
         let error = pollster::block_on(scope.pop());
         let got = error.as_ref().map(classify);
@@ -615,8 +595,7 @@ impl Sut {
                 None
             }
             Op::CreateSampler => {
-                self.samplers
-                    .push(dev.device.create_sampler(&Default::default()));
+                self.samplers.push(dev.device.create_sampler(&Default::default()));
                 self.model.samplers += 1;
                 None
             }
@@ -635,8 +614,7 @@ impl Sut {
                 None
             }
             Op::WriteBuffer { buf, value } => {
-                dev.queue
-                    .write_buffer(&self.buffers[buf], 0, &value.to_le_bytes());
+                dev.queue.write_buffer(&self.buffers[buf], 0, &value.to_le_bytes());
                 self.model.write_buffer(buf, value)
             }
             Op::PinBuffer { buf, pin } => {
@@ -689,10 +667,7 @@ impl Sut {
                 self.recorded.push(recorded);
                 probe.loses_table().then_some(DeviceError::MissingTable)
             }
-            Op::Submit {
-                ref probes,
-                read_back,
-            } => {
+            Op::Submit { ref probes, read_back } => {
                 let mut all = std::mem::take(&mut self.recorded);
                 for probe in probes {
                     all.push(self.record(probe));
@@ -716,9 +691,7 @@ impl Sut {
                     );
                 }
                 if expected_submit.is_none() {
-                    self.model
-                        .submitted(index)
-                        .unwrap_or_else(|d| self.fail(op, d));
+                    self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
                     for r in records {
                         self.expect(r);
                     }
@@ -768,10 +741,7 @@ impl Sut {
         let expected = if probe.kind.render() {
             // Columns 0..31: the first four words of each slot; column 31: the last other
             // pipeline drawn.
-            let mut px: Vec<u32> = slots
-                .chunks_exact(STRIDE)
-                .flat_map(|w| w[..4].to_vec())
-                .collect();
+            let mut px: Vec<u32> = slots.chunks_exact(STRIDE).flat_map(|w| w[..4].to_vec()).collect();
             px.extend(match probe.after.or(probe.before) {
                 Some(k) => [(0..k).map(marker_value).sum(), MARK, k, 1],
                 None => [0; 4],
@@ -807,10 +777,7 @@ impl Sut {
                 if all {
                     self.fail(
                         op,
-                        format!(
-                            "the read-back of step {} was not mapped after a wait",
-                            r.step
-                        ),
+                        format!("the read-back of step {} was not mapped after a wait", r.step),
                     );
                 }
                 self.pending.push(r);
@@ -830,11 +797,7 @@ impl Sut {
             }
             PROBES.fetch_add(1, Ordering::Relaxed);
             let stride = if r.probe.kind.render() { 4 } else { STRIDE };
-            if got
-                .chunks(stride)
-                .take(PROBED_SLOTS)
-                .any(|w| w.len() > 3 && w[3] != 0)
-            {
+            if got.chunks(stride).take(PROBED_SLOTS).any(|w| w.len() > 3 && w[3] != 0) {
                 PROBES_WITH_TEXEL.fetch_add(1, Ordering::Relaxed);
             }
         }
@@ -879,16 +842,14 @@ impl Sut {
 
     fn group(&self, buffer: &wgpu::Buffer) -> wgpu::BindGroup {
         self.dev.statics(|s| {
-            self.dev
-                .device
-                .create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: None,
-                    layout: &s.rw,
-                    entries: &[wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: buffer.as_entire_binding(),
-                    }],
-                })
+            self.dev.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &s.rw,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: buffer.as_entire_binding(),
+                }],
+            })
         })
     }
 
@@ -903,18 +864,17 @@ impl Sut {
         let out_group = self.group(&out);
         let probe_pipeline = dev.compute_pipeline(true, probe.groups);
         // The other pipeline's buffers, before then after.
-        let others: Vec<(u32, wgpu::ComputePipeline, Vec<wgpu::Buffer>)> =
-            [probe.before, probe.after]
-                .into_iter()
-                .flatten()
-                .map(|k| {
-                    (
-                        k,
-                        dev.compute_pipeline(false, k),
-                        (0..k).map(|_| self.storage_buffer(1)).collect(),
-                    )
-                })
-                .collect();
+        let others: Vec<(u32, wgpu::ComputePipeline, Vec<wgpu::Buffer>)> = [probe.before, probe.after]
+            .into_iter()
+            .flatten()
+            .map(|k| {
+                (
+                    k,
+                    dev.compute_pipeline(false, k),
+                    (0..k).map(|_| self.storage_buffer(1)).collect(),
+                )
+            })
+            .collect();
         let other_groups: Vec<Vec<wgpu::BindGroup>> = others
             .iter()
             .map(|(_, _, bufs)| bufs.iter().map(|b| self.group(b)).collect())
@@ -1046,15 +1006,15 @@ impl Sut {
             }};
         }
         let bundle = (probe.kind == ProbeKind::Bundle).then(|| {
-            let mut b =
-                dev.device
-                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                        label: None,
-                        color_formats: &[Some(TARGET_FORMAT)],
-                        depth_stencil: None,
-                        sample_count: 1,
-                        multiview: None,
-                    });
+            let mut b = dev
+                .device
+                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: None,
+                    color_formats: &[Some(TARGET_FORMAT)],
+                    depth_stencil: None,
+                    sample_count: 1,
+                    multiview: None,
+                });
             commands!(b, {});
             b.finish(&Default::default())
         });
@@ -1135,10 +1095,7 @@ impl Drop for Sut {
             DEVICES.with(|d| {
                 if let Ok(mut d) = d.try_borrow_mut() {
                     let slot = &mut d[self.dev.heterogeneous as usize];
-                    if slot
-                        .as_ref()
-                        .is_some_and(|(dev, _)| Rc::ptr_eq(dev, &self.dev))
-                    {
+                    if slot.as_ref().is_some_and(|(dev, _)| Rc::ptr_eq(dev, &self.dev)) {
                         *slot = None;
                     }
                 }

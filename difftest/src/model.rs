@@ -229,11 +229,7 @@ impl Model {
     pub fn pin_texture(&mut self, i: usize, pin: Option<Pin>) -> Option<DeviceError> {
         let tex = &mut self.textures[i];
         if let Some(p) = pin {
-            let has_usage = if p.storage() {
-                tex.storage
-            } else {
-                tex.sampled
-            };
+            let has_usage = if p.storage() { tex.storage } else { tex.sampled };
             if tex.destroyed || !has_usage {
                 return Some(DeviceError::Pin);
             }
@@ -294,10 +290,7 @@ impl Model {
             return Err(SlotError::Destroyed);
         }
         if slot >= table.size {
-            return Err(SlotError::OutOfRange {
-                slot,
-                size: table.size,
-            });
+            return Err(SlotError::OutOfRange { slot, size: table.size });
         }
         Ok(())
     }
@@ -403,11 +396,16 @@ impl Model {
             }
         }
         if let Err(e) = observed {
-            return Err(format!("expected Ok(()), got Err({e:?}) (completed >= {})", self.completed_lo));
+            return Err(format!(
+                "expected Ok(()), got Err({e:?}) (completed >= {})",
+                self.completed_lo
+            ));
         }
         // Every slot is taken; the error scope sees the first binding error. (`or`, not
         // `or_else`: `take` must run for every slot, after the first error too.)
-        Ok(slots.zip(res).fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
+        Ok(slots
+            .zip(res)
+            .fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
     }
 
     /// Checks a `NotYetAvailable` for a slot available after `a`, and learns the completed
@@ -418,11 +416,7 @@ impl Model {
                 slot: s,
                 available_after,
                 completed,
-            } if s == slot
-                && available_after == a
-                && completed < a
-                && completed >= self.completed_lo =>
-            {
+            } if s == slot && available_after == a && completed < a && completed >= self.completed_lo => {
                 self.completed_lo = completed;
                 Ok(())
             }
@@ -466,12 +460,7 @@ impl Model {
                 // available one: the smallest such `c` is `max(completed_lo, a)`.
                 let a = table.slots.get(slot as usize).and_then(after);
                 let c = a.map(|a| a.max(self.completed_lo));
-                let first = c.and_then(|c| {
-                    table
-                        .slots
-                        .iter()
-                        .position(|s| after(s).is_some_and(|a| a <= c))
-                });
+                let first = c.and_then(|c| table.slots.iter().position(|s| after(s).is_some_and(|a| a <= c)));
                 if first != Some(slot as usize) {
                     return Err(format!(
                         "returned slot {slot}, but the lowest available slot is {lowest_now:?} \
@@ -493,12 +482,7 @@ impl Model {
     /// `removeBinding(slot)`.
     /// > Set `this.[[availableAfterSubmit]][slot]` to `this.[[device]].queue.[[lastSubmitIndex]]`.
     /// > On the device timeline: Remove the entry at `slot`.
-    pub fn remove_binding(
-        &mut self,
-        t: usize,
-        slot: u32,
-        observed: &Result<(), SlotError>,
-    ) -> Result<(), Divergence> {
+    pub fn remove_binding(&mut self, t: usize, slot: u32, observed: &Result<(), SlotError>) -> Result<(), Divergence> {
         if let Err(e) = self.check_slot(t, slot) {
             return expect_err(observed, e).map(drop);
         }
@@ -520,8 +504,7 @@ impl Model {
     /// (`invalid`: some command buffer failed validation when recorded; submitting it
     /// fails too.)
     pub fn submit_error(&self, tables_used: &[usize], invalid: bool) -> Option<DeviceError> {
-        (invalid || tables_used.iter().any(|&t| self.tables[t].destroyed))
-            .then_some(DeviceError::Submit)
+        (invalid || tables_used.iter().any(|&t| self.tables[t].destroyed)).then_some(DeviceError::Submit)
     }
 
     /// A successful submission with index `index`:
@@ -640,10 +623,7 @@ mod tests {
         let mut m2 = m.clone();
         assert!(m2.insert_binding(0, Res::Sampler(0), &Ok(0)).is_ok());
         assert_eq!(m2.completed_lo, 2);
-        assert!(m
-            .clone()
-            .insert_binding(0, Res::Sampler(0), &Ok(2))
-            .is_err());
+        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(2)).is_err());
         assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
         assert_eq!(m.completed_lo, 2);
         assert!(m.update(0, 0, Res::Texture(0), &Ok(())).is_err());
@@ -658,10 +638,7 @@ mod tests {
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [0, 0, 0, 0]);
         assert_eq!(m.pin_texture(0, Some(Pin::Sampled)), None);
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [1, 0, 0, 7]);
-        assert_eq!(
-            m.pin_texture(0, Some(Pin::StorageRead)),
-            Some(DeviceError::Pin)
-        );
+        assert_eq!(m.pin_texture(0, Some(Pin::StorageRead)), Some(DeviceError::Pin));
         m.destroy_texture(0);
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [0, 0, 0, 0]);
     }

@@ -28,10 +28,7 @@ pub enum ProbeKind {
 
 impl ProbeKind {
     pub fn render(self) -> bool {
-        matches!(
-            self,
-            ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Bundle
-        )
+        matches!(self, ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Bundle)
     }
 }
 
@@ -229,11 +226,7 @@ impl fmt::Display for Op {
                 "let tex = texture_1x1({}, {value}, {});{}",
                 if *float { "R32Float" } else { "R32Uint" },
                 usage(*sampled, *storage),
-                if *pinned {
-                    " tex.pin(PinnedUsage::Sampled);"
-                } else {
-                    ""
-                }
+                if *pinned { " tex.pin(PinnedUsage::Sampled);" } else { "" }
             ),
             Op::WriteTexture { tex, value } => {
                 write!(f, "queue.write_texture(&tex{tex}, {value});")
@@ -241,18 +234,11 @@ impl fmt::Display for Op {
             Op::PinTexture { tex, pin } => f.write_str(&pin_call(&format!("tex{tex}"), *pin)),
             Op::DestroyTexture { tex } => write!(f, "tex{tex}.destroy();"),
             Op::DropTexture { tex } => write!(f, "drop(tex{tex}); // its view lives on"),
-            Op::CreateSampler => write!(
-                f,
-                "let sampler = device.create_sampler(&Default::default());"
-            ),
+            Op::CreateSampler => write!(f, "let sampler = device.create_sampler(&Default::default());"),
             Op::CreateBuffer { value, storage } => write!(
                 f,
                 "let buf = buffer_16_bytes([{value}, 0, 0, 0], {});",
-                if *storage {
-                    "STORAGE | COPY_DST"
-                } else {
-                    "COPY_DST"
-                }
+                if *storage { "STORAGE | COPY_DST" } else { "COPY_DST" }
             ),
             Op::WriteBuffer { buf, value } => {
                 write!(f, "queue.write_buffer(&buf{buf}, 0, [{value}]);")
@@ -347,15 +333,11 @@ fn value() -> BoxedStrategy<u32> {
 
 impl RefState {
     fn live_tables(&self) -> Vec<usize> {
-        (0..self.tables.len())
-            .filter(|&t| !self.tables[t].dropped)
-            .collect()
+        (0..self.tables.len()).filter(|&t| !self.tables[t].dropped).collect()
     }
 
     fn live_textures(&self) -> Vec<usize> {
-        (0..self.textures.len())
-            .filter(|&t| !self.textures[t])
-            .collect()
+        (0..self.textures.len()).filter(|&t| !self.textures[t]).collect()
     }
 
     fn res_strategy(&self) -> Option<BoxedStrategy<Res>> {
@@ -404,17 +386,15 @@ impl RefState {
                 any::<bool>(),
                 unset,
             )
-                .prop_map(
-                    |(table, kind, groups, before, after, table_first, unset)| Probe {
-                        table,
-                        kind,
-                        groups,
-                        before,
-                        after,
-                        table_first,
-                        unset,
-                    },
-                )
+                .prop_map(|(table, kind, groups, before, after, table_first, unset)| Probe {
+                    table,
+                    kind,
+                    groups,
+                    before,
+                    after,
+                    table_first,
+                    unset,
+                })
                 .boxed(),
         )
     }
@@ -428,10 +408,7 @@ impl ReferenceStateMachine for Programs {
         (any::<bool>(), 4u32..=16)
             .prop_map(|(heterogeneous, size)| RefState {
                 heterogeneous,
-                tables: vec![RefTable {
-                    size,
-                    dropped: false,
-                }],
+                tables: vec![RefTable { size, dropped: false }],
                 textures: Vec::new(),
                 samplers: 0,
                 buffers: 0,
@@ -459,15 +436,13 @@ impl ReferenceStateMachine for Programs {
                 )
                     // A view of a texture with neither binding usage makes wgpu-hal create a
                     // `VkImageView` the validation layer refuses (upstream, VUID-…-04441).
-                    .prop_map(
-                        |(value, float, sampled, storage, pinned)| Op::CreateTexture {
-                            value,
-                            float,
-                            sampled,
-                            storage: storage || !sampled,
-                            pinned: pinned && sampled,
-                        },
-                    )
+                    .prop_map(|(value, float, sampled, storage, pinned)| Op::CreateTexture {
+                        value,
+                        float,
+                        sampled,
+                        storage: storage || !sampled,
+                        pinned: pinned && sampled,
+                    })
                     .boxed(),
             ),
             (1, Just(Op::CreateSampler).boxed()),
@@ -516,27 +491,17 @@ impl ReferenceStateMachine for Programs {
         }
         let tables = state.live_tables();
         if !tables.is_empty() {
-            let sizes: Vec<(usize, u32)> =
-                tables.iter().map(|&t| (t, state.tables[t].size)).collect();
+            let sizes: Vec<(usize, u32)> = tables.iter().map(|&t| (t, state.tables[t].size)).collect();
             // A live table and a slot in `0..size + 2` (the last two out of range), mostly
             // one of the first four (so that operations meet on slots).
             let slot = move || {
-                proptest::sample::select(sizes.clone()).prop_flat_map(|(t, size)| {
-                    (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size.saturating_add(2)])
-                })
+                proptest::sample::select(sizes.clone())
+                    .prop_flat_map(|(t, size)| (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size.saturating_add(2)]))
             };
             let table = || proptest::sample::select(tables.clone());
-            arms.push((
-                1,
-                table().prop_map(|table| Op::DestroyTable { table }).boxed(),
-            ));
+            arms.push((1, table().prop_map(|table| Op::DestroyTable { table }).boxed()));
             arms.push((1, table().prop_map(|table| Op::DropTable { table }).boxed()));
-            arms.push((
-                4,
-                slot()
-                    .prop_map(|(table, slot)| Op::Remove { table, slot })
-                    .boxed(),
-            ));
+            arms.push((4, slot().prop_map(|(table, slot)| Op::Remove { table, slot }).boxed()));
             if let Some(res) = state.res_strategy() {
                 arms.push((
                     6,
@@ -562,10 +527,7 @@ impl ReferenceStateMachine for Programs {
             arms.push((2, probe.clone().prop_map(Op::Record).boxed()));
             arms.push((
                 6,
-                (
-                    proptest::collection::vec(probe, 0..=2),
-                    prop::bool::weighted(0.6),
-                )
+                (proptest::collection::vec(probe, 0..=2), prop::bool::weighted(0.6))
                     .prop_map(|(probes, read_back)| Op::Submit { probes, read_back })
                     .boxed(),
             ));
@@ -607,17 +569,15 @@ impl ReferenceStateMachine for Programs {
             | Op::PinTexture { tex: i, .. }
             | Op::DestroyTexture { tex: i }
             | Op::DropTexture { tex: i } => tex(*i),
-            Op::WriteBuffer { buf, .. } | Op::PinBuffer { buf, .. } | Op::DestroyBuffer { buf } => {
-                *buf < state.buffers
+            Op::WriteBuffer { buf, .. } | Op::PinBuffer { buf, .. } | Op::DestroyBuffer { buf } => *buf < state.buffers,
+            Op::Update { table: t, slot, res: r } => {
+                table(*t) && *slot < state.tables[*t].size.saturating_add(2) && res(r)
             }
-            Op::Update {
+            Op::UpdateRange {
                 table: t,
-                slot,
-                res: r,
-            } => table(*t) && *slot < state.tables[*t].size.saturating_add(2) && res(r),
-            Op::UpdateRange { table: t, first, res: rs } => {
-                table(*t) && *first < state.tables[*t].size.saturating_add(2) && rs.iter().all(res)
-            }
+                first,
+                res: rs,
+            } => table(*t) && *first < state.tables[*t].size.saturating_add(2) && rs.iter().all(res),
             Op::Insert { table: t, res: r } => table(*t) && res(r),
             Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size.saturating_add(2),
             Op::Record(p) => probe(p),

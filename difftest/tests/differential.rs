@@ -36,15 +36,12 @@ fn gpu_differential_seed_2() {
 
 #[test]
 fn gpu_differential_seed_3_one_device_for_many_programs() {
-    isolated(
-        "gpu_differential_seed_3_one_device_for_many_programs",
-        || {
-            check(RunConfig {
-                programs_per_device: 20,
-                ..gpu(3, 500)
-            })
-        },
-    );
+    isolated("gpu_differential_seed_3_one_device_for_many_programs", || {
+        check(RunConfig {
+            programs_per_device: 20,
+            ..gpu(3, 500)
+        })
+    });
 }
 
 /// API results and validation errors only (no read-backs): cheap, so many programs.

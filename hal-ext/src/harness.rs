@@ -215,9 +215,7 @@ pub fn vulkan_instance() -> wgpu::Instance {
 pub fn vulkan_adapter() -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
     static ADAPTER: OnceLock<Result<wgpu::Adapter, wgpu::RequestAdapterError>> = OnceLock::new();
     ADAPTER
-        .get_or_init(|| {
-            pollster::block_on(vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default()))
-        })
+        .get_or_init(|| pollster::block_on(vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default())))
         .clone()
 }
 
@@ -267,10 +265,12 @@ impl GpuContext {
         {
             check_lavapipe(&adapter.get_info(), min);
         }
-        let (device, queue) =
-            pollster::block_on(adapter.request_device(desc)).expect("creating the test device");
+        let (device, queue) = pollster::block_on(adapter.request_device(desc)).expect("creating the test device");
         let early = log.take();
-        assert!(early.is_empty(), "validation messages while creating the device: {early:#?}");
+        assert!(
+            early.is_empty(),
+            "validation messages while creating the device: {early:#?}"
+        );
         Self {
             gpu: ManuallyDrop::new(Gpu {
                 instance,
@@ -328,8 +328,7 @@ pub fn noop_adapter() -> wgpu::Adapter {
     desc.backends = wgpu::Backends::NOOP;
     desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
     let instance = wgpu::Instance::new(desc);
-    pollster::block_on(instance.request_adapter(&Default::default()))
-        .expect("the noop backend always has an adapter")
+    pollster::block_on(instance.request_adapter(&Default::default())).expect("the noop backend always has an adapter")
 }
 
 /// A device on wgpu's noop backend. For validation-only tests that must run everywhere.
@@ -540,7 +539,9 @@ pub fn read_buffer(device: &wgpu::Device, queue: &wgpu::Queue, buffer: &wgpu::Bu
     queue.submit([encoder.finish()]);
     let slice = staging.slice(..);
     slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the readback buffer"));
-    device.poll(wgpu::PollType::wait_indefinitely()).expect("waiting for the GPU");
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("waiting for the GPU");
     let bytes = slice.get_mapped_range().expect("reading the mapped range").to_vec();
     staging.unmap();
     bytes
@@ -619,7 +620,10 @@ pub fn isolated(name: &str, body: impl FnOnce()) {
     print!("{stdout}");
     assert!(status.success(), "{name} failed in its child process: {status}");
     // A misspelt name would run nothing and succeed.
-    assert!(stdout.contains("test result: ok. 1 passed"), "{name} did not run in its child process");
+    assert!(
+        stdout.contains("test result: ok. 1 passed"),
+        "{name} did not run in its child process"
+    );
 }
 
 /// The little-endian `u32` words of `bytes` (what tests read back).

@@ -9,10 +9,7 @@ fn gpu_validation_layer_reports_invalid_vulkan_usage() {
     // A zero-sized buffer breaks VUID-VkBufferCreateInfo-size-00912; drivers accept it, the
     // validation layer reports it.
     unsafe {
-        let hal = ctx
-            .device
-            .as_hal::<wgpu_hal::api::Vulkan>()
-            .expect("a Vulkan device");
+        let hal = ctx.device.as_hal::<wgpu_hal::api::Vulkan>().expect("a Vulkan device");
         let raw = hal.raw_device();
         let info = ash::vk::BufferCreateInfo::default()
             .size(0)
@@ -80,7 +77,11 @@ fn a_segmentation_fault_names_the_test_that_faulted() {
         unreachable!("reading address 0 faults");
     }
     let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["a_segmentation_fault_names_the_test_that_faulted", "--exact", "--test-threads=1"])
+        .args([
+            "a_segmentation_fault_names_the_test_that_faulted",
+            "--exact",
+            "--test-threads=1",
+        ])
         .env(CRASH, "1")
         .output()
         .expect("running the child");
@@ -88,9 +89,7 @@ fn a_segmentation_fault_names_the_test_that_faulted() {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(output.status.signal(), Some(11), "{stderr}");
     assert!(
-        stderr.contains(
-            "*** signal 11 at address 0x0 in thread \"a_segmentation_fault_names_the_test_that_faulted\""
-        ),
+        stderr.contains("*** signal 11 at address 0x0 in thread \"a_segmentation_fault_names_the_test_that_faulted\""),
         "{stderr}"
     );
     // The backtrace reaches the test's own frame (in release builds with symbols too).

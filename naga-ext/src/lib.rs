@@ -51,9 +51,7 @@ impl Capabilities {
         match self {
             Self::All => valid::Capabilities::all(),
             Self::Sampling => valid::Capabilities::default() | valid::Capabilities::RESOURCE_TABLE,
-            Self::Heterogeneous => {
-                valid::Capabilities::default() | valid::Capabilities::HETEROGENEOUS_RESOURCE_TABLE
-            }
+            Self::Heterogeneous => valid::Capabilities::default() | valid::Capabilities::HETEROGENEOUS_RESOURCE_TABLE,
         }
     }
 }

@@ -53,9 +53,20 @@ fn render() -> String {
     rows.push("| 0 | empty / not visible |".to_string());
     let dims = ["1d", "2d", "2d_array", "3d", "cube", "cube_array"];
     for texel in ["f32", "i32", "u32"] {
-        row(dims.iter().map(|d| format!("texture_{d}<{texel}>")).collect(), &mut rows, c);
+        row(
+            dims.iter().map(|d| format!("texture_{d}<{texel}>")).collect(),
+            &mut rows,
+            c,
+        );
     }
-    row(["f32", "i32", "u32"].iter().map(|t| format!("texture_multisampled_2d<{t}>")).collect(), &mut rows, c);
+    row(
+        ["f32", "i32", "u32"]
+            .iter()
+            .map(|t| format!("texture_multisampled_2d<{t}>"))
+            .collect(),
+        &mut rows,
+        c,
+    );
     row(
         ["2d", "2d_array", "cube", "cube_array", "multisampled_2d"]
             .iter()
@@ -101,14 +112,27 @@ fn render() -> String {
     for id in buffers {
         covered[id as usize] = true;
     }
-    rows.push(format!("| {} | storage buffer pinned read-only, writable |", range(&buffers)));
+    rows.push(format!(
+        "| {} | storage buffer pinned read-only, writable |",
+        range(&buffers)
+    ));
     let missing: Vec<usize> = (0..covered.len()).filter(|&i| !covered[i]).collect();
-    assert!(missing.is_empty(), "ids below TypeId::COUNT that no type has: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "ids below TypeId::COUNT that no type has: {missing:?}"
+    );
     assert_eq!(buffers[1] + 1, TypeId::COUNT, "the storage buffers are the last ids");
     // The unused row sorts before the storage textures; keep the table in id order.
     let (head, tail) = rows.split_at(2);
     let mut body = tail.to_vec();
-    body.sort_by_key(|r| r[2..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse::<u32>().unwrap());
+    body.sort_by_key(|r| {
+        r[2..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    });
     let mut out = head.to_vec();
     out.extend(body);
     out.join("\n")

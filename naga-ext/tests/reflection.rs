@@ -10,7 +10,12 @@ fn usages(source: &str) -> Vec<(String, Usage)> {
         .entry_points
         .iter()
         .enumerate()
-        .map(|(i, ep)| (ep.name.clone(), resource_table::usage(&v.module, v.info.get_entry_point(i))))
+        .map(|(i, ep)| {
+            (
+                ep.name.clone(),
+                resource_table::usage(&v.module, v.info.get_entry_point(i)),
+            )
+        })
         .collect()
 }
 
@@ -54,7 +59,8 @@ fn per_entry_point_usage() {
 
 #[test]
 fn placement_moves_only_table_globals() {
-    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/in/with_bind_groups.wgsl")).unwrap();
+    let source =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/in/with_bind_groups.wgsl")).unwrap();
     let v = naga_ext::validate(&source, "with_bind_groups.wgsl", Capabilities::All).unwrap();
     assert_eq!(naga_ext::implicit_table_group(&v.module), 2);
     let mut module = v.module.clone();
@@ -104,7 +110,10 @@ fn formatless_storage_textures_in_the_ir() {
         .types
         .iter()
         .filter_map(|(_, ty)| match ty.inner {
-            TypeInner::Image { class: ImageClass::Storage { format, access }, .. } => Some((format, access)),
+            TypeInner::Image {
+                class: ImageClass::Storage { format, access },
+                ..
+            } => Some((format, access)),
             _ => None,
         })
         .collect();
@@ -138,12 +147,28 @@ fn unsized_binding_arrays_compile_without_runtime_descriptor_array() {
         .validate(&module)
         .unwrap();
     let listed = |extra: &[spv::Capability]| spv::Options {
-        capabilities: Some([spv::Capability::Shader, spv::Capability::ShaderNonUniform].iter().chain(extra).copied().collect()),
+        capabilities: Some(
+            [spv::Capability::Shader, spv::Capability::ShaderNonUniform]
+                .iter()
+                .chain(extra)
+                .copied()
+                .collect(),
+        ),
         ..Default::default()
     };
     let words = spv::write_vec(&module, &info, &listed(&[]), None).expect("upstream's module");
-    let declares = |words: &[u32]| words.windows(2).any(|w| w[0] == (2 << 16 | 17) && w[1] == spv::Capability::RuntimeDescriptorArray as u32);
+    let declares = |words: &[u32]| {
+        words
+            .windows(2)
+            .any(|w| w[0] == (2 << 16 | 17) && w[1] == spv::Capability::RuntimeDescriptorArray as u32)
+    };
     assert!(!declares(&words));
-    let words = spv::write_vec(&module, &info, &listed(&[spv::Capability::RuntimeDescriptorArray]), None).unwrap();
+    let words = spv::write_vec(
+        &module,
+        &info,
+        &listed(&[spv::Capability::RuntimeDescriptorArray]),
+        None,
+    )
+    .unwrap();
     assert!(declares(&words), "declared where the caller allows it");
 }

@@ -25,7 +25,11 @@ fn tool(name: &str) -> Command {
 fn spirv_text(name: &str, words: &[u32]) -> String {
     let path = std::env::temp_dir().join(format!("naga-ext-{name}-{}.spv", std::process::id()));
     fs::write(&path, words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
-    let val = tool("spirv-val").args(["--target-env", "vulkan1.2"]).arg(&path).output().unwrap();
+    let val = tool("spirv-val")
+        .args(["--target-env", "vulkan1.2"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert!(
         val.status.success(),
         "{name}: spirv-val rejected the module:\n{}{}",
@@ -44,7 +48,11 @@ fn check(name: &str) {
         .unwrap_or_else(|e| panic!("{name} does not validate:\n{e}"));
     let bless = std::env::var_os("NAGA_EXT_BLESS").is_some();
     let mut mismatches = Vec::new();
-    for (target, ext) in [(Target::Spirv, "spvasm"), (Target::Hlsl, "hlsl"), (Target::Msl, "metal")] {
+    for (target, ext) in [
+        (Target::Spirv, "spvasm"),
+        (Target::Hlsl, "hlsl"),
+        (Target::Msl, "metal"),
+    ] {
         let text = match naga_ext::compile(&validated, target, None) {
             Ok(Output::Words(words)) => spirv_text(name, &words),
             Ok(Output::Text(text)) => text,
@@ -121,10 +129,19 @@ fn non_uniform_indices_are_decorated() {
 #[test]
 fn table_is_placed_after_the_module_groups_or_where_asked() {
     let spv = fs::read_to_string(dir("out").join("with_bind_groups.spvasm")).unwrap();
-    assert!(spv.contains("OpDecorate %__resource_table_metadata DescriptorSet 2"), "{spv}");
+    assert!(
+        spv.contains("OpDecorate %__resource_table_metadata DescriptorSet 2"),
+        "{spv}"
+    );
     assert!(spv.contains("OpDecorate %__resource_table_metadata Binding 0"), "{spv}");
-    assert!(spv.contains("OpDecorate %__resource_table_texture_2d_f32 DescriptorSet 2"), "{spv}");
-    assert!(spv.contains("OpDecorate %__resource_table_texture_2d_f32 Binding 1"), "{spv}");
+    assert!(
+        spv.contains("OpDecorate %__resource_table_texture_2d_f32 DescriptorSet 2"),
+        "{spv}"
+    );
+    assert!(
+        spv.contains("OpDecorate %__resource_table_texture_2d_f32 Binding 1"),
+        "{spv}"
+    );
     assert!(spv.contains("OpDecorate %__resource_table_sampler Binding 2"), "{spv}");
 
     let source = fs::read_to_string(dir("in").join("with_bind_groups.wgsl")).unwrap();
@@ -133,7 +150,10 @@ fn table_is_placed_after_the_module_groups_or_where_asked() {
         unreachable!()
     };
     let text = spirv_text("placed_at_5", &words);
-    assert!(text.contains("OpDecorate %__resource_table_sampler DescriptorSet 5"), "{text}");
+    assert!(
+        text.contains("OpDecorate %__resource_table_sampler DescriptorSet 5"),
+        "{text}"
+    );
 }
 
 /// GLSL has no resource tables: a clean error, no panic.
@@ -154,7 +174,10 @@ fn hlsl_below_shader_model_6_6_is_refused() {
     let mut module = validated.module.clone();
     naga::resource_table::place(&mut module, 1, &naga::resource_table::Bindings::default());
     for (model, refused) in [(hlsl::ShaderModel::V6_5, true), (hlsl::ShaderModel::V6_6, false)] {
-        let options = hlsl::Options { shader_model: model, ..Default::default() };
+        let options = hlsl::Options {
+            shader_model: model,
+            ..Default::default()
+        };
         let mut out = String::new();
         let result = hlsl::Writer::new(&mut out, &options, &hlsl::PipelineOptions::default()).write(
             &module,

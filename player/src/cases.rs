@@ -61,10 +61,19 @@ pub fn read_expect(dir: &Path) -> Result<Expect, String> {
 pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), String> {
     let expect = read_expect(dir)?;
     let read_back = match backend {
-        Backend::Vulkan => expect.checks.iter().map(|c| ResourceName::Label(c.resource.clone())).collect(),
+        Backend::Vulkan => expect
+            .checks
+            .iter()
+            .map(|c| ResourceName::Label(c.resource.clone()))
+            .collect(),
         Backend::Noop => Vec::new(),
     };
-    let options = replay::Options { backend, until: None, read_back, validation };
+    let options = replay::Options {
+        backend,
+        until: None,
+        read_back,
+        validation,
+    };
     let outcome = replay::replay(dir, &options, |_, _| {});
     let outcome = match (outcome, &expect.error) {
         (Err(e), Some(wanted)) if e.to_string().starts_with(wanted.as_str()) => return Ok(()),
@@ -81,9 +90,12 @@ pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), Strin
             .find(|(n, _)| *n == name)
             .ok_or_else(|| format!("{name} was not read back"))?;
         let found = match (&check.expect, contents) {
-            (Expected::U32(_), Contents::Buffer(bytes)) => {
-                Expected::U32(bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect())
-            }
+            (Expected::U32(_), Contents::Buffer(bytes)) => Expected::U32(
+                bytes
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                    .collect(),
+            ),
             (Expected::EveryTexel(texel), Contents::Texture { data, .. }) => {
                 match data.chunks_exact(4).find(|t| *t != texel) {
                     Some(other) => Expected::EveryTexel(other.try_into().expect("four components")),

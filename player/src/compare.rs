@@ -8,7 +8,13 @@ use crate::replay::Contents;
 
 /// Writes a read-back texture as an RGBA PNG (8-bit RGBA and BGRA formats).
 pub fn write_png(path: &Path, contents: &Contents) -> Result<(), String> {
-    let Contents::Texture { format, width, height, data } = contents else {
+    let Contents::Texture {
+        format,
+        width,
+        height,
+        data,
+    } = contents
+    else {
         return Err("a screenshot needs a texture, not a buffer (use --dump)".into());
     };
     let rgba: Vec<u8> = match format {
@@ -16,14 +22,20 @@ pub fn write_png(path: &Path, contents: &Contents) -> Result<(), String> {
         wgt::TextureFormat::Bgra8Unorm | wgt::TextureFormat::Bgra8UnormSrgb => {
             data.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], p[3]]).collect()
         }
-        other => return Err(format!("a screenshot needs an 8-bit RGBA or BGRA texture, not {other:?} (use --dump)")),
+        other => {
+            return Err(format!(
+                "a screenshot needs an 8-bit RGBA or BGRA texture, not {other:?} (use --dump)"
+            ))
+        }
     };
     let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut encoder = png::Encoder::new(BufWriter::new(file), *width, *height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| format!("{}: {e}", path.display()))?;
-    writer.write_image_data(&rgba).map_err(|e| format!("{}: {e}", path.display()))
+    writer
+        .write_image_data(&rgba)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The raw bytes of a read-back resource (texture rows tightly packed).
@@ -62,7 +74,10 @@ fn read(path: &Path) -> Result<Sample, String> {
             png::ColorType::Grayscale => data.iter().flat_map(|&g| [g, g, g, 255]).collect(),
             png::ColorType::Indexed => return Err(at(&"indexed images are not compared")),
         };
-        Ok(Sample { size: Some((info.width, info.height)), data })
+        Ok(Sample {
+            size: Some((info.width, info.height)),
+            data,
+        })
     } else {
         let data = std::fs::read(path).map_err(|e| at(&e))?;
         Ok(Sample { size: None, data })
@@ -87,9 +102,17 @@ impl fmt::Display for Diff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let unit = if self.image { "pixels" } else { "bytes" };
         match self.first {
-            None => write!(f, "equal: {} {unit}, largest difference {}", self.compared, self.max_difference),
+            None => write!(
+                f,
+                "equal: {} {unit}, largest difference {}",
+                self.compared, self.max_difference
+            ),
             Some((x, y)) => {
-                let at = if self.image { format!("({x}, {y})") } else { format!("offset {x}") };
+                let at = if self.image {
+                    format!("({x}, {y})")
+                } else {
+                    format!("offset {x}")
+                };
                 write!(
                     f,
                     "different: {} of {} {unit} differ beyond the tolerance (largest difference {}, first at {at})",
@@ -112,7 +135,13 @@ pub fn diff(a: &Path, b: &Path, tolerance: u8) -> Result<Diff, String> {
     }
     let unit = if x.size.is_some() { 4 } else { 1 };
     let width = x.size.map_or(0, |(w, _)| w as usize);
-    let mut result = Diff { compared: x.data.len() / unit, differing: 0, max_difference: 0, first: None, image: x.size.is_some() };
+    let mut result = Diff {
+        compared: x.data.len() / unit,
+        differing: 0,
+        max_difference: 0,
+        first: None,
+        image: x.size.is_some(),
+    };
     for (i, (p, q)) in x.data.chunks(unit).zip(y.data.chunks(unit)).enumerate() {
         let largest = p.iter().zip(q).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
         result.max_difference = result.max_difference.max(largest);

@@ -24,6 +24,10 @@ use wgpu_core::{
 pub type UpstreamAction = trace::Action<'static, PointerReferences>;
 
 /// An action of a trace, from either of its lists.
+// Upstream's actions are large (440 bytes): a trace of thousands of actions wastes well
+// under a megabyte, and a box would cost an allocation per action and a deref in every
+// match of the replay.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Action {
     Upstream(UpstreamAction),
@@ -45,11 +49,21 @@ pub enum LoadError {
     Missing(String),
     Io(String, std::io::Error),
     /// `line`/`column` are 1-based positions in `trace.ron`.
-    Parse { file: &'static str, line: usize, column: usize, message: String },
+    Parse {
+        file: &'static str,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     /// `format.ron` names a format newer than this player reads.
-    FutureFormat { found: u32, supported: u32 },
+    FutureFormat {
+        found: u32,
+        supported: u32,
+    },
     /// `format.ron` names a format older ones wrote that this player no longer reads.
-    OldFormat { found: u32 },
+    OldFormat {
+        found: u32,
+    },
     BadFormatFile(String),
 }
 
@@ -122,7 +136,10 @@ pub fn load(dir: &Path) -> Result<Trace, LoadError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(LoadError::Io(tables_path.display().to_string(), e)),
     };
-    Ok(Trace { format, ..parse_with_tables(&text, tables.as_deref())? })
+    Ok(Trace {
+        format,
+        ..parse_with_tables(&text, tables.as_deref())?
+    })
 }
 
 /// Parses the text of a `trace.ron` (a trace without resource-table actions).
@@ -287,7 +304,11 @@ impl fmt::Display for Summary {
             f,
             "{} actions{}",
             self.actions,
-            if self.truncated { " (truncated: the traced program did not close the trace)" } else { "" }
+            if self.truncated {
+                " (truncated: the traced program did not close the trace)"
+            } else {
+                ""
+            }
         )?;
         for (kind, n) in &self.by_kind {
             writeln!(f, "  {kind}: {n}")?;

@@ -98,13 +98,27 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Cmd::Replay { trace_dir, backend, until, dump, screenshot, validation, quiet } => {
-            let screenshots: Vec<(String, PathBuf)> =
-                screenshot.chunks(2).map(|pair| (pair[0].clone(), PathBuf::from(&pair[1]))).collect();
+        Cmd::Replay {
+            trace_dir,
+            backend,
+            until,
+            dump,
+            screenshot,
+            validation,
+            quiet,
+        } => {
+            let screenshots: Vec<(String, PathBuf)> = screenshot
+                .chunks(2)
+                .map(|pair| (pair[0].clone(), PathBuf::from(&pair[1])))
+                .collect();
             let options = replay::Options {
                 backend: backend.into(),
                 until,
-                read_back: dump.iter().chain(&screenshots).map(|(name, _)| ResourceName::parse(name)).collect(),
+                read_back: dump
+                    .iter()
+                    .chain(&screenshots)
+                    .map(|(name, _)| ResourceName::parse(name))
+                    .collect(),
                 validation,
             };
             let log = validation.then(hal_ext::harness::ValidationLog::install);
@@ -141,9 +155,10 @@ fn main() -> ExitCode {
                         std::fs::write(file, compare::bytes(contents)).map_err(|e| format!("{}: {e}", file.display()))
                     }
                 };
-                let written = dump.iter().try_for_each(|d| write(d, false)).and_then(|()| {
-                    screenshots.iter().try_for_each(|s| write(s, true))
-                });
+                let written = dump
+                    .iter()
+                    .try_for_each(|d| write(d, false))
+                    .and_then(|()| screenshots.iter().try_for_each(|s| write(s, true)));
                 if let Err(e) = written {
                     eprintln!("player: {e}");
                     status = ExitCode::FAILURE;
@@ -164,7 +179,11 @@ fn main() -> ExitCode {
             }
             status
         }
-        Cmd::Check { cases, backend, validation } => {
+        Cmd::Check {
+            cases,
+            backend,
+            validation,
+        } => {
             let log = validation.then(hal_ext::harness::ValidationLog::install);
             let mut failed = 0;
             for dir in &cases {
@@ -177,7 +196,10 @@ fn main() -> ExitCode {
                 }
             }
             let messages = log.map_or(0, |log| log.take().len());
-            println!("{} passed, {failed} failed, {messages} validation messages", cases.len() - failed);
+            println!(
+                "{} passed, {failed} failed, {messages} validation messages",
+                cases.len() - failed
+            );
             if failed == 0 && messages == 0 {
                 ExitCode::SUCCESS
             } else {

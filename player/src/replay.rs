@@ -17,12 +17,14 @@ use wgpu_core::{
         RenderPassDepthStencilAttachment, RenderPassDescriptor, ResolvedPassChannel,
     },
     device::trace::{self, Data, DataKind},
+    device::HostMap,
     global::Global,
     id::{self, markers, PointerId},
     pipeline,
-    device::HostMap,
     resource::{BufferAccessError, BufferMapOperation},
-    resource_table::{PassTable, ResourceTableSlotError, ResourceTableUpdateError, TableSet, TraceAction, TraceTableEntry},
+    resource_table::{
+        PassTable, ResourceTableSlotError, ResourceTableUpdateError, TableSet, TraceAction, TraceTableEntry,
+    },
 };
 use wgpu_types as wgt;
 
@@ -117,9 +119,16 @@ pub enum ReplayError {
     /// Reading back at the end of the replay, or waiting for the device there, failed.
     Finish(String),
     /// Action `index` (0-based) failed.
-    Action { index: usize, kind: String, message: String },
+    Action {
+        index: usize,
+        kind: String,
+        message: String,
+    },
     /// A resource to read back was never created, or could not be read.
-    ReadBack { name: ResourceName, message: String },
+    ReadBack {
+        name: ResourceName,
+        message: String,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -196,14 +205,22 @@ struct Ids<T: id::Marker> {
 
 impl<T: id::Marker> Ids<T> {
     fn new(drop: fn(&Global, id::Id<T>)) -> Self {
-        Self { live: HashMap::new(), dropped: HashMap::new(), drop }
+        Self {
+            live: HashMap::new(),
+            dropped: HashMap::new(),
+            drop,
+        }
     }
 
     fn get(&self, p: PointerId<T>) -> Result<id::Id<T>, String> {
-        self.live.get(&p).or_else(|| self.dropped.get(&p)).copied().ok_or_else(|| {
-            let kind = std::any::type_name::<T>().rsplit("::").next().unwrap_or("object");
-            format!("unknown {kind} PointerId({}) (the trace never creates it)", pointer(p))
-        })
+        self.live
+            .get(&p)
+            .or_else(|| self.dropped.get(&p))
+            .copied()
+            .ok_or_else(|| {
+                let kind = std::any::type_name::<T>().rsplit("::").next().unwrap_or("object");
+                format!("unknown {kind} PointerId({}) (the trace never creates it)", pointer(p))
+            })
     }
 
     /// The object that held `p` before, if any (a newer object now has its address).
@@ -221,9 +238,10 @@ impl<T: id::Marker> Ids<T> {
 
     /// The program dropped its handle.
     fn retire(&mut self, p: PointerId<T>) -> Result<(), String> {
-        let id = self.live.remove(&p).ok_or_else(|| self.get(p).map_or_else(|e| e, |_| {
-            format!("PointerId({}) is dropped twice", pointer(p))
-        }))?;
+        let id = self.live.remove(&p).ok_or_else(|| {
+            self.get(p)
+                .map_or_else(|e| e, |_| format!("PointerId({}) is dropped twice", pointer(p)))
+        })?;
         self.dropped.insert(p, id);
         Ok(())
     }
@@ -288,7 +306,9 @@ pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usi
         return Err(ReplayError::NoInit);
     };
     let mut player = Player::new(options, &desc)?;
-    let total = options.until.map_or(actions.len() + 1, |u| (u + 1).min(actions.len() + 1));
+    let total = options
+        .until
+        .map_or(actions.len() + 1, |u| (u + 1).min(actions.len() + 1));
     progress(1, total);
     let mut replayed = 1;
     for (index, action) in actions.enumerate().map(|(i, a)| (i + 1, a)) {
@@ -324,7 +344,11 @@ impl Player {
         };
         let global = Global::new("player", instance, None);
         let adapter = global
-            .request_adapter(&wgt::RequestAdapterOptions::default(), instance_backends(options.backend), None)
+            .request_adapter(
+                &wgt::RequestAdapterOptions::default(),
+                instance_backends(options.backend),
+                None,
+            )
             .map_err(|e| ReplayError::Device(format!("no {:?} adapter: {e}", options.backend)))?;
         let mut desc = desc.clone();
         desc.trace = wgt::Trace::Off;
@@ -382,7 +406,12 @@ impl Player {
                 created(g, &mut self.pipeline_layouts, p, made)?;
             }
             T::CreateResourceTable { id: p, desc } => {
-                created(g, &mut self.resource_tables, p, g.device_create_resource_table(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.resource_tables,
+                    p,
+                    g.device_create_resource_table(device, &desc, None),
+                )?;
             }
             T::UpdateResourceTable { id: p, slot, entry } => {
                 let table = self.resource_tables.get(p)?;
@@ -391,15 +420,16 @@ impl Player {
                     Err(ResourceTableUpdateError::Slot(ResourceTableSlotError::NotYetAvailable { .. })) => {
                         // The traced program saw the submission that freed the slot complete
                         // (polls are not traced): wait for it too.
-                        g.device_poll(device, wgt::PollType::wait_indefinitely()).map_err(fail)?;
+                        g.device_poll(device, wgt::PollType::wait_indefinitely())
+                            .map_err(fail)?;
                         g.resource_table_update(table, slot, &resource).map_err(fail)?;
                     }
                     other => other.map_err(fail)?,
                 }
             }
-            T::RemoveResourceTableBinding { id: p, slot } => {
-                g.resource_table_remove_binding(self.resource_tables.get(p)?, slot).map_err(fail)?
-            }
+            T::RemoveResourceTableBinding { id: p, slot } => g
+                .resource_table_remove_binding(self.resource_tables.get(p)?, slot)
+                .map_err(fail)?,
             T::DestroyResourceTable(p) => g.resource_table_destroy(self.resource_tables.get(p)?),
             T::DropResourceTable(p) => self.resource_tables.retire(p)?,
             T::PinTexture(p, usage) => {
@@ -445,7 +475,14 @@ impl Player {
                 }
                 let g = &self.global;
                 let (id, error) = g.device_create_buffer(device, &desc, None);
-                self.buffer_descs.insert(id, BufferInfo { label, usage: desc.usage, size: desc.size });
+                self.buffer_descs.insert(
+                    id,
+                    BufferInfo {
+                        label,
+                        usage: desc.usage,
+                        size: desc.size,
+                    },
+                );
                 created(g, &mut self.buffers, p, (id, error))?;
             }
             A::DestroyBuffer(p) => g.buffer_destroy(self.buffers.get(p)?),
@@ -458,13 +495,25 @@ impl Player {
                 }
                 let g = &self.global;
                 let (id, error) = g.device_create_texture(device, &desc, None);
-                self.texture_descs.insert(id, TextureInfo { label, format: desc.format, size: desc.size });
+                self.texture_descs.insert(
+                    id,
+                    TextureInfo {
+                        label,
+                        format: desc.format,
+                        size: desc.size,
+                    },
+                );
                 created(g, &mut self.textures, p, (id, error))?;
             }
             A::DestroyTexture(p) => g.texture_destroy(self.textures.get(p)?),
             A::DropTexture(p) => self.textures.retire(p)?,
             A::CreateTextureView { id: p, parent, desc } => {
-                created(g, &mut self.texture_views, p, g.texture_create_view(self.textures.get(parent)?, &desc, None))?;
+                created(
+                    g,
+                    &mut self.texture_views,
+                    p,
+                    g.texture_create_view(self.textures.get(parent)?, &desc, None),
+                )?;
             }
             A::DropTextureView(p) => self.texture_views.retire(p)?,
             A::CreateSampler(p, desc) => {
@@ -472,15 +521,30 @@ impl Player {
             }
             A::DropSampler(p) => self.samplers.retire(p)?,
             A::CreateBindGroupLayout(p, desc) => {
-                created(g, &mut self.bind_group_layouts, p, g.device_create_bind_group_layout(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.bind_group_layouts,
+                    p,
+                    g.device_create_bind_group_layout(device, &desc, None),
+                )?;
             }
             A::GetRenderPipelineBindGroupLayout { id: p, pipeline, index } => {
                 let pipeline = self.render_pipelines.get(pipeline)?;
-                created(g, &mut self.bind_group_layouts, p, g.render_pipeline_get_bind_group_layout(pipeline, index, None))?;
+                created(
+                    g,
+                    &mut self.bind_group_layouts,
+                    p,
+                    g.render_pipeline_get_bind_group_layout(pipeline, index, None),
+                )?;
             }
             A::GetComputePipelineBindGroupLayout { id: p, pipeline, index } => {
                 let pipeline = self.compute_pipelines.get(pipeline)?;
-                created(g, &mut self.bind_group_layouts, p, g.compute_pipeline_get_bind_group_layout(pipeline, index, None))?;
+                created(
+                    g,
+                    &mut self.bind_group_layouts,
+                    p,
+                    g.compute_pipeline_get_bind_group_layout(pipeline, index, None),
+                )?;
             }
             // Pipelines made without a layout drop the implicit layouts they created, which the
             // trace never shows being created (unless the program asked for them).
@@ -489,19 +553,34 @@ impl Player {
             }
             A::CreatePipelineLayout(p, desc) => {
                 let desc = self.pipeline_layout(desc)?;
-                created(g, &mut self.pipeline_layouts, p, g.device_create_pipeline_layout(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.pipeline_layouts,
+                    p,
+                    g.device_create_pipeline_layout(device, &desc, None),
+                )?;
             }
             A::DropPipelineLayout(p) => {
                 let _ = self.pipeline_layouts.retire(p);
             }
             A::CreateBindGroup(p, desc) => {
                 let desc = self.bind_group(desc)?;
-                created(g, &mut self.bind_groups, p, g.device_create_bind_group(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.bind_groups,
+                    p,
+                    g.device_create_bind_group(device, &desc, None),
+                )?;
             }
             A::DropBindGroup(p) => self.bind_groups.retire(p)?,
             A::CreateShaderModule { id: p, desc, data } => {
                 let source = shader_source(dir, &data)?;
-                created(g, &mut self.shader_modules, p, g.device_create_shader_module(device, &desc, source, None))?;
+                created(
+                    g,
+                    &mut self.shader_modules,
+                    p,
+                    g.device_create_shader_module(device, &desc, source, None),
+                )?;
             }
             A::DropShaderModule(p) => self.shader_modules.retire(p)?,
             A::CreateComputePipeline { id: p, desc } => {
@@ -511,7 +590,12 @@ impl Player {
                     stage: self.stage(desc.stage)?,
                     cache: desc.cache.map(|c| self.pipeline_caches.get(c)).transpose()?,
                 };
-                created(g, &mut self.compute_pipelines, p, g.device_create_compute_pipeline(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.compute_pipelines,
+                    p,
+                    g.device_create_compute_pipeline(device, &desc, None),
+                )?;
             }
             A::DropComputePipeline(p) => self.compute_pipelines.retire(p)?,
             A::CreateGeneralRenderPipeline { id: p, desc } => {
@@ -532,17 +616,31 @@ impl Player {
             }
             A::DropRenderBundle(p) => self.render_bundles.retire(p)?,
             A::CreateQuerySet { id: p, desc } => {
-                created(g, &mut self.query_sets, p, g.device_create_query_set(device, &desc, None))?;
+                created(
+                    g,
+                    &mut self.query_sets,
+                    p,
+                    g.device_create_query_set(device, &desc, None),
+                )?;
             }
             A::DropQuerySet(p) => self.query_sets.retire(p)?,
             A::DestroyQuerySet(p) => g.query_set_destroy(self.query_sets.get(p)?),
-            A::WriteBuffer { id: p, data, offset, size, queued } => {
+            A::WriteBuffer {
+                id: p,
+                data,
+                offset,
+                size,
+                queued,
+            } => {
                 let bytes = load(dir, &data)?;
-                let bytes = bytes.get(..size as usize).ok_or_else(|| {
-                    format!("the data file holds {} bytes, the action writes {size}", bytes.len())
-                })?;
+                let bytes = bytes
+                    .get(..size as usize)
+                    .ok_or_else(|| format!("the data file holds {} bytes, the action writes {size}", bytes.len()))?;
                 let buffer = self.buffers.get(p)?;
-                let mappable = self.buffer_descs.get(&buffer).is_some_and(|d| d.usage.contains(wgt::BufferUsages::MAP_WRITE));
+                let mappable = self
+                    .buffer_descs
+                    .get(&buffer)
+                    .is_some_and(|d| d.usage.contains(wgt::BufferUsages::MAP_WRITE));
                 if queued || !mappable {
                     // Writes through a mapping at creation are recorded on a COPY_DST buffer.
                     g.queue_write_buffer(self.queue, buffer, offset, bytes).map_err(fail)?;
@@ -553,17 +651,30 @@ impl Player {
             A::WriteTexture { to, data, layout, size } => {
                 let bytes = load(dir, &data)?;
                 let to = self.texel_copy_texture(to)?;
-                g.queue_write_texture(self.queue, &to, &bytes, &layout, &size).map_err(fail)?;
+                g.queue_write_texture(self.queue, &to, &bytes, &layout, &size)
+                    .map_err(fail)?;
             }
             A::Submit(_, commands) => {
                 let buffer = self.encode(commands)?;
-                self.global.queue_submit(self.queue, &[buffer]).map_err(|(_, e)| fail(e))?;
+                self.global
+                    .queue_submit(self.queue, &[buffer])
+                    .map_err(|(_, e)| fail(e))?;
             }
             // What follows in the trace assumed these commands failed; the replay stops here,
             // with the error the traced program got.
-            A::FailedCommands { error, failed_at_submit, .. } => {
-                let when = if failed_at_submit.is_some() { "submitted" } else { "finished" };
-                return Err(format!("the traced program's command buffer failed when {when}: {error}"));
+            A::FailedCommands {
+                error,
+                failed_at_submit,
+                ..
+            } => {
+                let when = if failed_at_submit.is_some() {
+                    "submitted"
+                } else {
+                    "finished"
+                };
+                return Err(format!(
+                    "the traced program's command buffer failed when {when}: {error}"
+                ));
             }
             A::ConfigureSurface(..)
             | A::GetSurfaceTexture { .. }
@@ -591,7 +702,11 @@ impl Player {
         for (p, id) in self.textures.all() {
             self.read_back_texture(p, id).map_err(ReplayError::Finish)?;
         }
-        if let Some(name) = self.read_back.iter().find(|n| !self.contents.iter().any(|(c, _)| c == *n)) {
+        if let Some(name) = self
+            .read_back
+            .iter()
+            .find(|n| !self.contents.iter().any(|(c, _)| c == *n))
+        {
             return Err(ReplayError::ReadBack {
                 name: name.clone(),
                 message: "no buffer or texture of the replayed actions has this label or PointerId".into(),
@@ -619,9 +734,15 @@ impl Player {
     }
 
     fn read_back_buffer(&mut self, p: PointerId<markers::Buffer>, buffer: id::BufferId) -> Fallible {
-        let Some(info) = self.buffer_descs.get(&buffer).cloned() else { return Ok(()) };
-        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else { return Ok(()) };
-        let bytes = self.read_buffer(buffer, &info).map_err(|e| format!("reading back {name}: {e}"))?;
+        let Some(info) = self.buffer_descs.get(&buffer).cloned() else {
+            return Ok(());
+        };
+        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else {
+            return Ok(());
+        };
+        let bytes = self
+            .read_buffer(buffer, &info)
+            .map_err(|e| format!("reading back {name}: {e}"))?;
         self.contents.push((name, Contents::Buffer(bytes)));
         Ok(())
     }
@@ -636,11 +757,25 @@ impl Player {
     }
 
     fn read_back_texture(&mut self, p: PointerId<markers::Texture>, texture: id::TextureId) -> Fallible {
-        let Some(info) = self.texture_descs.get(&texture).cloned() else { return Ok(()) };
-        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else { return Ok(()) };
-        let data = self.read_texture(texture, &info).map_err(|e| format!("reading back {name}: {e}"))?;
+        let Some(info) = self.texture_descs.get(&texture).cloned() else {
+            return Ok(());
+        };
+        let Some(name) = self.watched(pointer(p), info.label.as_deref()) else {
+            return Ok(());
+        };
+        let data = self
+            .read_texture(texture, &info)
+            .map_err(|e| format!("reading back {name}: {e}"))?;
         let (format, width, height) = (info.format, info.size.width, info.size.height);
-        self.contents.push((name, Contents::Texture { format, width, height, data }));
+        self.contents.push((
+            name,
+            Contents::Texture {
+                format,
+                width,
+                height,
+                data,
+            },
+        ));
         Ok(())
     }
 
@@ -662,12 +797,27 @@ impl Player {
                 origin: wgt::Origin3d::ZERO,
                 aspect: wgt::TextureAspect::All,
             };
-            let layout = wgt::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(height) };
-            let dst = wgt::TexelCopyBufferInfo { buffer: staging, layout };
-            let extent = wgt::Extent3d { width, height, depth_or_array_layers: 1 };
+            let layout = wgt::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(height),
+            };
+            let dst = wgt::TexelCopyBufferInfo {
+                buffer: staging,
+                layout,
+            };
+            let extent = wgt::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            };
             g.command_encoder_copy_texture_to_buffer(encoder, &src, &dst, &extent)
         })?;
-        Ok(padded_bytes.chunks(padded as usize).flat_map(|r| &r[..row as usize]).copied().collect())
+        Ok(padded_bytes
+            .chunks(padded as usize)
+            .flat_map(|r| &r[..row as usize])
+            .copied()
+            .collect())
     }
 
     /// Copies into a new `size`-byte staging buffer with `copy`, submits, and maps it back.
@@ -677,7 +827,9 @@ impl Player {
         copy: impl FnOnce(&Global, id::CommandEncoderId, id::BufferId) -> Result<(), wgpu_core::command::EncoderStateError>,
     ) -> Result<Vec<u8>, String> {
         let staging = self.staging(size)?;
-        let result = self.submit_copy(|g, encoder| copy(g, encoder, staging)).and_then(|()| self.map_read(staging, size));
+        let result = self
+            .submit_copy(|g, encoder| copy(g, encoder, staging))
+            .and_then(|()| self.map_read(staging, size));
         self.global.buffer_drop(staging);
         result
     }
@@ -700,7 +852,8 @@ impl Player {
         copy: impl FnOnce(&Global, id::CommandEncoderId) -> Result<(), wgpu_core::command::EncoderStateError>,
     ) -> Fallible {
         let g = &self.global;
-        let (encoder, error) = g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
+        let (encoder, error) =
+            g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
         check(error)?;
         copy(g, encoder).map_err(fail)?;
         let (buffer, error) = g.command_encoder_finish(encoder, &wgt::CommandBufferDescriptor { label: None }, None);
@@ -728,7 +881,10 @@ impl Player {
 
     fn map_read(&self, buffer: id::BufferId, size: u64) -> Result<Vec<u8>, String> {
         self.map(buffer, HostMap::Read, Some(size))?;
-        let (ptr, len) = self.global.buffer_get_mapped_range(buffer, 0, Some(size)).map_err(fail)?;
+        let (ptr, len) = self
+            .global
+            .buffer_get_mapped_range(buffer, 0, Some(size))
+            .map_err(fail)?;
         // SAFETY: the range is mapped for reading and stays mapped until `unmap` below.
         let bytes = unsafe { std::slice::from_raw_parts(ptr.as_ptr(), len as usize) }.to_vec();
         self.global.buffer_unmap(buffer).map_err(fail)?;
@@ -763,7 +919,11 @@ impl Player {
 
     fn bind_group<'a>(&self, desc: trace::TraceBindGroupDescriptor<'a>) -> Result<BindGroupDescriptor<'a>, String> {
         let buffer = |b: &BufferBinding<PointerId<markers::Buffer>>| -> Result<BufferBinding, String> {
-            Ok(BufferBinding { buffer: self.buffers.get(b.buffer)?, offset: b.offset, size: b.size })
+            Ok(BufferBinding {
+                buffer: self.buffers.get(b.buffer)?,
+                offset: b.offset,
+                size: b.size,
+            })
         };
         let entries = desc
             .entries
@@ -780,15 +940,23 @@ impl Player {
                     ),
                     BindingResource::TextureView(v) => BindingResource::TextureView(self.texture_views.get(*v)?),
                     BindingResource::TextureViewArray(vs) => BindingResource::TextureViewArray(
-                        vs.iter().map(|v| self.texture_views.get(*v)).collect::<Result<_, _>>()?,
+                        vs.iter()
+                            .map(|v| self.texture_views.get(*v))
+                            .collect::<Result<_, _>>()?,
                     ),
                     BindingResource::AccelerationStructure(_)
                     | BindingResource::AccelerationStructureArray(_)
                     | BindingResource::ExternalTexture(_) => {
-                        return Err("bind groups with acceleration structures or external textures are not replayed".to_string())
+                        return Err(
+                            "bind groups with acceleration structures or external textures are not replayed"
+                                .to_string(),
+                        )
                     }
                 };
-                Ok(BindGroupEntry { binding: entry.binding, resource })
+                Ok(BindGroupEntry {
+                    binding: entry.binding,
+                    resource,
+                })
             })
             .collect::<Result<Vec<_>, String>>()?;
         Ok(BindGroupDescriptor {
@@ -830,14 +998,22 @@ impl Player {
         let cache = desc.cache.map(|c| self.pipeline_caches.get(c)).transpose()?;
         let fragment = desc
             .fragment
-            .map(|f| -> Result<_, String> { Ok(pipeline::FragmentState { stage: self.stage(f.stage)?, targets: f.targets }) })
+            .map(|f| -> Result<_, String> {
+                Ok(pipeline::FragmentState {
+                    stage: self.stage(f.stage)?,
+                    targets: f.targets,
+                })
+            })
             .transpose()?;
         Ok(match desc.vertex {
             pipeline::RenderPipelineVertexProcessor::Vertex(vertex) => {
                 let desc = pipeline::RenderPipelineDescriptor {
                     label: desc.label,
                     layout,
-                    vertex: pipeline::VertexState { stage: self.stage(vertex.stage)?, buffers: vertex.buffers },
+                    vertex: pipeline::VertexState {
+                        stage: self.stage(vertex.stage)?,
+                        buffers: vertex.buffers,
+                    },
                     primitive: desc.primitive,
                     depth_stencil: desc.depth_stencil,
                     multisample: desc.multisample,
@@ -852,9 +1028,15 @@ impl Player {
                     label: desc.label,
                     layout,
                     task: task
-                        .map(|t| -> Result<_, String> { Ok(pipeline::TaskState { stage: self.stage(t.stage)? }) })
+                        .map(|t| -> Result<_, String> {
+                            Ok(pipeline::TaskState {
+                                stage: self.stage(t.stage)?,
+                            })
+                        })
                         .transpose()?,
-                    mesh: pipeline::MeshState { stage: self.stage(mesh.stage)? },
+                    mesh: pipeline::MeshState {
+                        stage: self.stage(mesh.stage)?,
+                    },
                     primitive: desc.primitive,
                     depth_stencil: desc.depth_stencil,
                     multisample: desc.multisample,
@@ -883,7 +1065,10 @@ impl Player {
         &self,
         info: wgt::TexelCopyBufferInfo<PointerId<markers::Buffer>>,
     ) -> Result<wgt::TexelCopyBufferInfo<id::BufferId>, String> {
-        Ok(wgt::TexelCopyBufferInfo { buffer: self.buffers.get(info.buffer)?, layout: info.layout })
+        Ok(wgt::TexelCopyBufferInfo {
+            buffer: self.buffers.get(info.buffer)?,
+            layout: info.layout,
+        })
     }
 
     fn timestamp_writes(
@@ -904,19 +1089,25 @@ impl Player {
     /// Records a traced command buffer through the encoder entry points; returns it finished.
     fn encode(&self, commands: Vec<Command<PointerReferences>>) -> Result<id::CommandBufferId, String> {
         let g = &self.global;
-        let (encoder, error) = g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
+        let (encoder, error) =
+            g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
         check(error)?;
         for command in commands {
             match command {
-                Command::CopyBufferToBuffer { src, src_offset, dst, dst_offset, size } => g
-                    .command_encoder_copy_buffer_to_buffer(
-                        encoder,
-                        self.buffers.get(src)?,
-                        src_offset,
-                        self.buffers.get(dst)?,
-                        dst_offset,
-                        size,
-                    ),
+                Command::CopyBufferToBuffer {
+                    src,
+                    src_offset,
+                    dst,
+                    dst_offset,
+                    size,
+                } => g.command_encoder_copy_buffer_to_buffer(
+                    encoder,
+                    self.buffers.get(src)?,
+                    src_offset,
+                    self.buffers.get(dst)?,
+                    dst_offset,
+                    size,
+                ),
                 Command::CopyBufferToTexture { src, dst, size } => g.command_encoder_copy_buffer_to_texture(
                     encoder,
                     &self.texel_copy_buffer(src)?,
@@ -944,15 +1135,20 @@ impl Player {
                 Command::WriteTimestamp { query_set, query_index } => {
                     g.command_encoder_write_timestamp(encoder, self.query_sets.get(query_set)?, query_index)
                 }
-                Command::ResolveQuerySet { query_set, start_query, query_count, destination, destination_offset } => g
-                    .command_encoder_resolve_query_set(
-                        encoder,
-                        self.query_sets.get(query_set)?,
-                        start_query,
-                        query_count,
-                        self.buffers.get(destination)?,
-                        destination_offset,
-                    ),
+                Command::ResolveQuerySet {
+                    query_set,
+                    start_query,
+                    query_count,
+                    destination,
+                    destination_offset,
+                } => g.command_encoder_resolve_query_set(
+                    encoder,
+                    self.query_sets.get(query_set)?,
+                    start_query,
+                    query_count,
+                    self.buffers.get(destination)?,
+                    destination_offset,
+                ),
                 Command::PushDebugGroup(label) => g.command_encoder_push_debug_group(encoder, &label),
                 Command::PopDebugGroup => g.command_encoder_pop_debug_group(encoder),
                 Command::InsertDebugMarker(label) => g.command_encoder_insert_debug_marker(encoder, &label),
@@ -1037,12 +1233,22 @@ impl Player {
                 g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
             }
             match command {
-                ComputeCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
+                ComputeCommand::SetBindGroup {
+                    index,
+                    num_dynamic_offsets,
+                    bind_group,
+                } => {
                     let group = bind_group.map(|b| self.bind_groups.get(b)).transpose()?;
                     g.compute_pass_set_bind_group(&mut pass, index, group, data.offsets(num_dynamic_offsets)?)
                 }
-                ComputeCommand::SetPipeline(p) => g.compute_pass_set_pipeline(&mut pass, self.compute_pipelines.get(p)?),
-                ComputeCommand::SetImmediate { offset, size_bytes, values_offset } => {
+                ComputeCommand::SetPipeline(p) => {
+                    g.compute_pass_set_pipeline(&mut pass, self.compute_pipelines.get(p)?)
+                }
+                ComputeCommand::SetImmediate {
+                    offset,
+                    size_bytes,
+                    values_offset,
+                } => {
                     let bytes = data.immediates(Some(values_offset), size_bytes)?;
                     g.compute_pass_set_immediates(&mut pass, offset, &bytes)
                 }
@@ -1061,7 +1267,11 @@ impl Player {
                     g.compute_pass_write_timestamp(&mut pass, self.query_sets.get(query_set)?, query_index)
                 }
                 ComputeCommand::BeginPipelineStatisticsQuery { query_set, query_index } => g
-                    .compute_pass_begin_pipeline_statistics_query(&mut pass, self.query_sets.get(query_set)?, query_index),
+                    .compute_pass_begin_pipeline_statistics_query(
+                        &mut pass,
+                        self.query_sets.get(query_set)?,
+                        query_index,
+                    ),
                 ComputeCommand::EndPipelineStatisticsQuery => g.compute_pass_end_pipeline_statistics_query(&mut pass),
                 ComputeCommand::TransitionResources { .. } => {
                     return Err("explicit resource transitions are not replayed".into())
@@ -1092,45 +1302,91 @@ impl Player {
             }
             let pass = &mut pass;
             match command {
-                RenderCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
+                RenderCommand::SetBindGroup {
+                    index,
+                    num_dynamic_offsets,
+                    bind_group,
+                } => {
                     let group = bind_group.map(|b| self.bind_groups.get(b)).transpose()?;
                     g.render_pass_set_bind_group(pass, index, group, data.offsets(num_dynamic_offsets)?)
                 }
                 RenderCommand::SetPipeline(p) => g.render_pass_set_pipeline(pass, self.render_pipelines.get(p)?),
-                RenderCommand::SetIndexBuffer { buffer, index_format, offset, size } => {
-                    g.render_pass_set_index_buffer(pass, self.buffers.get(buffer)?, index_format, offset, size)
-                }
-                RenderCommand::SetVertexBuffer { slot, buffer, offset, size } => {
+                RenderCommand::SetIndexBuffer {
+                    buffer,
+                    index_format,
+                    offset,
+                    size,
+                } => g.render_pass_set_index_buffer(pass, self.buffers.get(buffer)?, index_format, offset, size),
+                RenderCommand::SetVertexBuffer {
+                    slot,
+                    buffer,
+                    offset,
+                    size,
+                } => {
                     let buffer = buffer.map(|b| self.buffers.get(b)).transpose()?;
                     g.render_pass_set_vertex_buffer(pass, slot, buffer, offset, size)
                 }
                 RenderCommand::SetBlendConstant(color) => g.render_pass_set_blend_constant(pass, color),
                 RenderCommand::SetStencilReference(value) => g.render_pass_set_stencil_reference(pass, value),
-                RenderCommand::SetViewport { rect, depth_min, depth_max } => {
-                    g.render_pass_set_viewport(pass, rect.x, rect.y, rect.w, rect.h, depth_min, depth_max)
-                }
+                RenderCommand::SetViewport {
+                    rect,
+                    depth_min,
+                    depth_max,
+                } => g.render_pass_set_viewport(pass, rect.x, rect.y, rect.w, rect.h, depth_min, depth_max),
                 RenderCommand::SetScissor(rect) => g.render_pass_set_scissor_rect(pass, rect.x, rect.y, rect.w, rect.h),
-                RenderCommand::SetImmediate { offset, size_bytes, values_offset } => {
+                RenderCommand::SetImmediate {
+                    offset,
+                    size_bytes,
+                    values_offset,
+                } => {
                     let bytes = data.immediates(values_offset, size_bytes)?;
                     g.render_pass_set_immediates(pass, offset, &bytes)
                 }
-                RenderCommand::Draw { vertex_count, instance_count, first_vertex, first_instance } => {
-                    g.render_pass_draw(pass, vertex_count, instance_count, first_vertex, first_instance)
-                }
-                RenderCommand::DrawIndexed { index_count, instance_count, first_index, base_vertex, first_instance } => {
-                    g.render_pass_draw_indexed(pass, index_count, instance_count, first_index, base_vertex, first_instance)
-                }
-                RenderCommand::DrawMeshTasks { group_count_x, group_count_y, group_count_z } => {
-                    g.render_pass_draw_mesh_tasks(pass, group_count_x, group_count_y, group_count_z).map_err(fail)?;
+                RenderCommand::Draw {
+                    vertex_count,
+                    instance_count,
+                    first_vertex,
+                    first_instance,
+                } => g.render_pass_draw(pass, vertex_count, instance_count, first_vertex, first_instance),
+                RenderCommand::DrawIndexed {
+                    index_count,
+                    instance_count,
+                    first_index,
+                    base_vertex,
+                    first_instance,
+                } => g.render_pass_draw_indexed(
+                    pass,
+                    index_count,
+                    instance_count,
+                    first_index,
+                    base_vertex,
+                    first_instance,
+                ),
+                RenderCommand::DrawMeshTasks {
+                    group_count_x,
+                    group_count_y,
+                    group_count_z,
+                } => {
+                    g.render_pass_draw_mesh_tasks(pass, group_count_x, group_count_y, group_count_z)
+                        .map_err(fail)?;
                     Ok(())
                 }
-                RenderCommand::DrawIndirect { buffer, offset, count, family, .. } => {
+                RenderCommand::DrawIndirect {
+                    buffer,
+                    offset,
+                    count,
+                    family,
+                    ..
+                } => {
                     let buffer = self.buffers.get(buffer)?;
                     match (family, count) {
                         (DrawCommandFamily::Draw, 1) => g.render_pass_draw_indirect(pass, buffer, offset),
-                        (DrawCommandFamily::DrawIndexed, 1) => g.render_pass_draw_indexed_indirect(pass, buffer, offset),
+                        (DrawCommandFamily::DrawIndexed, 1) => {
+                            g.render_pass_draw_indexed_indirect(pass, buffer, offset)
+                        }
                         (DrawCommandFamily::DrawMeshTasks, 1) => {
-                            g.render_pass_draw_mesh_tasks_indirect(pass, buffer, offset).map_err(fail)?;
+                            g.render_pass_draw_mesh_tasks_indirect(pass, buffer, offset)
+                                .map_err(fail)?;
                             Ok(())
                         }
                         (DrawCommandFamily::Draw, n) => g.render_pass_multi_draw_indirect(pass, buffer, offset, n),
@@ -1138,7 +1394,8 @@ impl Player {
                             g.render_pass_multi_draw_indexed_indirect(pass, buffer, offset, n)
                         }
                         (DrawCommandFamily::DrawMeshTasks, n) => {
-                            g.render_pass_multi_draw_mesh_tasks_indirect(pass, buffer, offset, n).map_err(fail)?;
+                            g.render_pass_multi_draw_mesh_tasks_indirect(pass, buffer, offset, n)
+                                .map_err(fail)?;
                             Ok(())
                         }
                     }
@@ -1170,7 +1427,9 @@ impl Player {
                     };
                     f(g, pass, buffer, offset, count_buffer, count_buffer_offset, max_count)
                 }
-                RenderCommand::PushDebugGroup { color, len } => g.render_pass_push_debug_group(pass, &data.string(len)?, color),
+                RenderCommand::PushDebugGroup { color, len } => {
+                    g.render_pass_push_debug_group(pass, &data.string(len)?, color)
+                }
                 RenderCommand::PopDebugGroup => g.render_pass_pop_debug_group(pass),
                 RenderCommand::InsertDebugMarker { color, len } => {
                     g.render_pass_insert_debug_marker(pass, &data.string(len)?, color)
@@ -1178,7 +1437,9 @@ impl Player {
                 RenderCommand::WriteTimestamp { query_set, query_index } => {
                     g.render_pass_write_timestamp(pass, self.query_sets.get(query_set)?, query_index)
                 }
-                RenderCommand::BeginOcclusionQuery { query_index } => g.render_pass_begin_occlusion_query(pass, query_index),
+                RenderCommand::BeginOcclusionQuery { query_index } => {
+                    g.render_pass_begin_occlusion_query(pass, query_index)
+                }
                 RenderCommand::EndOcclusionQuery => g.render_pass_end_occlusion_query(pass),
                 RenderCommand::BeginPipelineStatisticsQuery { query_set, query_index } => {
                     g.render_pass_begin_pipeline_statistics_query(pass, self.query_sets.get(query_set)?, query_index)
@@ -1230,33 +1491,62 @@ impl Player {
             }
             let encoder: &mut RenderBundleEncoder = &mut bundle;
             match command {
-                RenderCommand::SetBindGroup { index, num_dynamic_offsets, bind_group } => {
+                RenderCommand::SetBindGroup {
+                    index,
+                    num_dynamic_offsets,
+                    bind_group,
+                } => {
                     let group = bind_group.map(|b| self.bind_groups.get(b)).transpose()?;
                     encoder.set_bind_group(index, group, data.offsets(num_dynamic_offsets)?)
                 }
                 RenderCommand::SetPipeline(p) => encoder.set_pipeline(self.render_pipelines.get(p)?),
-                RenderCommand::SetIndexBuffer { buffer, index_format, offset, size } => {
-                    encoder.set_index_buffer(self.buffers.get(buffer)?, index_format, offset, size)
-                }
-                RenderCommand::SetVertexBuffer { slot, buffer, offset, size } => {
-                    encoder.set_vertex_buffer(slot, buffer.map(|b| self.buffers.get(b)).transpose()?, offset, size)
-                }
-                RenderCommand::SetImmediate { offset, size_bytes, values_offset } => {
+                RenderCommand::SetIndexBuffer {
+                    buffer,
+                    index_format,
+                    offset,
+                    size,
+                } => encoder.set_index_buffer(self.buffers.get(buffer)?, index_format, offset, size),
+                RenderCommand::SetVertexBuffer {
+                    slot,
+                    buffer,
+                    offset,
+                    size,
+                } => encoder.set_vertex_buffer(slot, buffer.map(|b| self.buffers.get(b)).transpose()?, offset, size),
+                RenderCommand::SetImmediate {
+                    offset,
+                    size_bytes,
+                    values_offset,
+                } => {
                     let bytes = data.immediates(values_offset, size_bytes)?;
                     encoder.set_immediates(offset, &bytes)
                 }
-                RenderCommand::Draw { vertex_count, instance_count, first_vertex, first_instance } => {
-                    encoder.draw(vertex_count, instance_count, first_vertex, first_instance)
-                }
-                RenderCommand::DrawIndexed { index_count, instance_count, first_index, base_vertex, first_instance } => {
-                    encoder.draw_indexed(index_count, instance_count, first_index, base_vertex, first_instance)
-                }
-                RenderCommand::DrawIndirect { buffer, offset, family: DrawCommandFamily::Draw, count: 1, .. } => {
-                    encoder.draw_indirect(self.buffers.get(buffer)?, offset)
-                }
-                RenderCommand::DrawIndirect { buffer, offset, family: DrawCommandFamily::DrawIndexed, count: 1, .. } => {
-                    encoder.draw_indexed_indirect(self.buffers.get(buffer)?, offset)
-                }
+                RenderCommand::Draw {
+                    vertex_count,
+                    instance_count,
+                    first_vertex,
+                    first_instance,
+                } => encoder.draw(vertex_count, instance_count, first_vertex, first_instance),
+                RenderCommand::DrawIndexed {
+                    index_count,
+                    instance_count,
+                    first_index,
+                    base_vertex,
+                    first_instance,
+                } => encoder.draw_indexed(index_count, instance_count, first_index, base_vertex, first_instance),
+                RenderCommand::DrawIndirect {
+                    buffer,
+                    offset,
+                    family: DrawCommandFamily::Draw,
+                    count: 1,
+                    ..
+                } => encoder.draw_indirect(self.buffers.get(buffer)?, offset),
+                RenderCommand::DrawIndirect {
+                    buffer,
+                    offset,
+                    family: DrawCommandFamily::DrawIndexed,
+                    count: 1,
+                    ..
+                } => encoder.draw_indexed_indirect(self.buffers.get(buffer)?, offset),
                 RenderCommand::PushDebugGroup { len, .. } => encoder.push_debug_group(&data.string(len)?),
                 RenderCommand::PopDebugGroup => encoder.pop_debug_group(),
                 RenderCommand::InsertDebugMarker { len, .. } => encoder.insert_debug_marker(&data.string(len)?),
@@ -1283,7 +1573,11 @@ fn instance_backends(backend: Backend) -> wgt::Backends {
 /// A recorded depth or stencil channel as the pass descriptor asks for it.
 fn pass_channel<V: Copy>(channel: ResolvedPassChannel<V>) -> PassChannel<Option<V>> {
     match channel {
-        ResolvedPassChannel::ReadOnly => PassChannel { load_op: None, store_op: None, read_only: true },
+        ResolvedPassChannel::ReadOnly => PassChannel {
+            load_op: None,
+            store_op: None,
+            read_only: true,
+        },
         ResolvedPassChannel::Operational(ops) => PassChannel {
             load_op: Some(match ops.load {
                 wgt::LoadOp::Clear(v) => wgt::LoadOp::Clear(Some(v)),
@@ -1342,7 +1636,9 @@ impl PassData {
     /// `size_bytes` of immediate data from `values_offset` on (zeros where a render command
     /// recorded none).
     fn immediates(&self, values_offset: Option<u32>, size_bytes: u32) -> Result<Vec<u8>, String> {
-        let Some(values_offset) = values_offset else { return Ok(vec![0; size_bytes as usize]) };
+        let Some(values_offset) = values_offset else {
+            return Ok(vec![0; size_bytes as usize]);
+        };
         let start = values_offset as usize;
         let words = start
             .checked_add((size_bytes as usize).div_ceil(4))
@@ -1391,7 +1687,10 @@ fn shader_source(dir: &Path, data: &Data) -> Result<pipeline::ShaderModuleSource
             if bytes.len() % 4 != 0 {
                 return Err("SPIR-V data is not a whole number of words".into());
             }
-            let words = bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+            let words = bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                .collect();
             pipeline::ShaderModuleSource::SpirV(Cow::Owned(words), Default::default())
         }
         other => return Err(format!("shaders of kind {other} are not replayed")),

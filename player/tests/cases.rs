@@ -17,10 +17,17 @@ fn run_all(backend: Backend, validation: bool) {
         .iter()
         .filter_map(|dir| {
             let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-            cases::check(dir, backend, validation).err().map(|e| format!("{name}: {e}"))
+            cases::check(dir, backend, validation)
+                .err()
+                .map(|e| format!("{name}: {e}"))
         })
         .collect();
-    assert!(failures.is_empty(), "{} case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -11,7 +11,10 @@ fn case(name: &str) -> PathBuf {
 }
 
 fn player(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_player")).args(args).output().expect("running player")
+    Command::new(env!("CARGO_BIN_EXE_player"))
+        .args(args)
+        .output()
+        .expect("running player")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -69,20 +72,34 @@ fn a_missing_data_file_stops_the_replay_at_its_action() {
 fn an_unknown_action_and_a_future_or_old_format_are_refused() {
     let dir = copy_of("error_table_too_large");
     let trace = std::fs::read_to_string(dir.join("trace.ron")).unwrap();
-    std::fs::write(dir.join("trace.ron"), trace.replacen("CreateSampler(", "CreateHologram(", 1)).unwrap();
+    std::fs::write(
+        dir.join("trace.ron"),
+        trace.replacen("CreateSampler(", "CreateHologram(", 1),
+    )
+    .unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(stderr.starts_with("player: trace.ron:") && stderr.contains("CreateHologram"), "{stderr}");
+    assert!(
+        stderr.starts_with("player: trace.ron:") && stderr.contains("CreateHologram"),
+        "{stderr}"
+    );
 
     // The same in the table actions' file, which names itself.
     let dir = copy_of("error_table_too_large");
     let tables = std::fs::read_to_string(dir.join("resource_tables.ron")).unwrap();
-    std::fs::write(dir.join("resource_tables.ron"), tables.replacen("CreateResourceTable(", "CreateHologram(", 1)).unwrap();
+    std::fs::write(
+        dir.join("resource_tables.ron"),
+        tables.replacen("CreateResourceTable(", "CreateHologram(", 1),
+    )
+    .unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(stderr.starts_with("player: resource_tables.ron:4:") && stderr.contains("CreateHologram"), "{stderr}");
+    assert!(
+        stderr.starts_with("player: resource_tables.ron:4:") && stderr.contains("CreateHologram"),
+        "{stderr}"
+    );
 
     std::fs::write(dir.join("format.ron"), "(format: 3, wgpu: \"31.0.0\")").unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
@@ -103,7 +120,14 @@ fn an_unknown_action_and_a_future_or_old_format_are_refused() {
 #[test]
 fn a_resource_to_read_back_must_exist() {
     let dir = case("table_calls");
-    let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop", "--dump", "nothing=/dev/null"]);
+    let out = player(&[
+        "replay",
+        dir.to_str().unwrap(),
+        "--backend",
+        "noop",
+        "--dump",
+        "nothing=/dev/null",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -116,7 +140,13 @@ fn gpu_dump_writes_what_the_shader_computed() {
     let out_dir = scratch("dump");
     let file = out_dir.join("slots.bin");
     let dir = case("table_calls");
-    let out = player(&["replay", dir.to_str().unwrap(), "--quiet", "--dump", &format!("slots={}", file.display())]);
+    let out = player(&[
+        "replay",
+        dir.to_str().unwrap(),
+        "--quiet",
+        "--dump",
+        &format!("slots={}", file.display()),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let words: Vec<u32> = std::fs::read(&file)
         .unwrap()
@@ -167,7 +197,13 @@ fn gpu_screenshots_compare_with_diff() {
         text(&out.stdout),
         "different: 1 of 16 pixels differ beyond the tolerance (largest difference 3, first at (1, 1))\n"
     );
-    let out = player(&["diff", pass.to_str().unwrap(), changed.to_str().unwrap(), "--tolerance", "3"]);
+    let out = player(&[
+        "diff",
+        pass.to_str().unwrap(),
+        changed.to_str().unwrap(),
+        "--tolerance",
+        "3",
+    ]);
     assert_eq!(out.status.code(), Some(0));
 
     // Images of different sizes do not compare.
@@ -188,7 +224,10 @@ fn check_runs_regression_cases() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().filter(|l| l.starts_with("PASS ")).count(), cases.len());
-    assert_eq!(stdout.lines().last(), Some(format!("{} passed, 0 failed, 0 validation messages", cases.len()).as_str()));
+    assert_eq!(
+        stdout.lines().last(),
+        Some(format!("{} passed, 0 failed, 0 validation messages", cases.len()).as_str())
+    );
 
     // A case whose expected error does not come fails.
     let dir = copy_of("error_unknown_table");
@@ -221,7 +260,9 @@ fn a_command_buffer_that_failed_when_traced_stops_the_replay_with_its_error() {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut encoder = device.create_command_encoder(&Default::default());
         // A dispatch without a pipeline.
-        encoder.begin_compute_pass(&Default::default()).dispatch_workgroups(1, 1, 1);
+        encoder
+            .begin_compute_pass(&Default::default())
+            .dispatch_workgroups(1, 1, 1);
         queue.submit([encoder.finish()]);
         assert!(pollster::block_on(scope.pop()).is_some(), "the dispatch must fail");
     }
@@ -229,7 +270,9 @@ fn a_command_buffer_that_failed_when_traced_stops_the_replay_with_its_error() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(
-        stderr.starts_with("player: action #1 (FailedCommands): the traced program's command buffer failed when finished: "),
+        stderr.starts_with(
+            "player: action #1 (FailedCommands): the traced program's command buffer failed when finished: "
+        ),
         "{stderr}"
     );
 }

@@ -97,8 +97,16 @@ fn a_truncated_trace_keeps_its_complete_actions() {
     let cut = &tables[..tables.len() - 40];
     let trace = player::parse_with_tables(&full, Some(cut)).unwrap();
     assert!(trace.truncated);
-    let kinds = trace.actions.iter().map(player::action_kind).filter(|k| k.contains("ResourceTable")).collect::<Vec<_>>();
-    assert_eq!(kinds, ["CreateResourceTable", "UpdateResourceTable", "UpdateResourceTable"]);
+    let kinds = trace
+        .actions
+        .iter()
+        .map(player::action_kind)
+        .filter(|k| k.contains("ResourceTable"))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        kinds,
+        ["CreateResourceTable", "UpdateResourceTable", "UpdateResourceTable"]
+    );
 
     // trace.ron cut after its table's updates but before the submission: the table actions
     // after the cut are dropped with it, not run after the last action that was kept.
@@ -106,14 +114,20 @@ fn a_truncated_trace_keeps_its_complete_actions() {
     let trace = player::parse_with_tables(&full[..submit], Some(&tables)).unwrap();
     assert!(trace.truncated);
     let kinds = trace.actions.iter().map(player::action_kind).collect::<Vec<_>>();
-    assert_eq!(kinds.last().map(String::as_str), Some("UpdateResourceTable"), "{kinds:?}");
+    assert_eq!(
+        kinds.last().map(String::as_str),
+        Some("UpdateResourceTable"),
+        "{kinds:?}"
+    );
     assert!(!kinds.iter().any(|k| k == "DropResourceTable"), "{kinds:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn corrupt_traces_and_missing_files_are_clear_errors() {
-    let error = player::parse("[\nCreateBuffer(1, oops),\n]").err().expect("a parse error");
+    let error = player::parse("[\nCreateBuffer(1, oops),\n]")
+        .err()
+        .expect("a parse error");
     match &error {
         player::LoadError::Parse { line: 2, column, .. } => assert!(*column > 1, "{error}"),
         other => panic!("expected a parse error on line 2, got {other}"),
@@ -124,7 +138,10 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
     let error = player::load(&nowhere).err().expect("no trace there");
     assert_eq!(
         error.to_string(),
-        format!("{}: no such file (is this a trace directory?)", nowhere.join("trace.ron").display())
+        format!(
+            "{}: no such file (is this a trace directory?)",
+            nowhere.join("trace.ron").display()
+        )
     );
 
     let dir = traced("missing");
@@ -136,7 +153,10 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
     std::fs::remove_file(&data).unwrap();
     let trace = player::load(&dir).unwrap();
     let summary = player::Summary::of(&trace, &dir);
-    assert_eq!(summary.missing_data, vec![data.file_name().unwrap().to_string_lossy().to_string()]);
+    assert_eq!(
+        summary.missing_data,
+        vec![data.file_name().unwrap().to_string_lossy().to_string()]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -25,13 +25,15 @@ fn traced_device(name: &str, features: wgpu::Features) -> (wgpu::Device, wgpu::Q
     let dir = cases_dir().join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (device, queue) = pollster::block_on(hal_ext::harness::noop_adapter().request_device(&wgpu::DeviceDescriptor {
-        label: Some(name),
-        required_features: features,
-        required_limits: wgpu::Limits::default(),
-        trace: wgpu::Trace::Directory(dir.clone()),
-        ..Default::default()
-    }))
+    let (device, queue) = pollster::block_on(hal_ext::harness::noop_adapter().request_device(
+        &wgpu::DeviceDescriptor {
+            label: Some(name),
+            required_features: features,
+            required_limits: wgpu::Limits::default(),
+            trace: wgpu::Trace::Directory(dir.clone()),
+            ..Default::default()
+        },
+    ))
     .unwrap();
     (device, queue, dir)
 }
@@ -42,7 +44,10 @@ fn write_expect(dir: &Path, expect: Expect) {
 }
 
 fn check(resource: &str, expect: Expected) -> Check {
-    Check { resource: resource.to_string(), expect }
+    Check {
+        resource: resource.to_string(),
+        expect,
+    }
 }
 
 /// A 1×1 `R32Uint` texture holding `value`, pinned for sampling unless `pin` is false.
@@ -57,7 +62,11 @@ fn value_texture(device: &wgpu::Device, queue: &wgpu::Queue, value: u32, pin: bo
     queue.write_texture(
         texture.as_image_copy(),
         &value.to_le_bytes(),
-        wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(4), rows_per_image: None },
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
         texture.size(),
     );
     if pin {
@@ -104,7 +113,10 @@ fn read_slots(device: &wgpu::Device, queue: &wgpu::Queue, table: &wgpu::Resource
 }
 
 fn table(device: &wgpu::Device, label: &str, size: u32) -> wgpu::ResourceTable {
-    device.create_resource_table(&wgpu::ResourceTableDescriptor { label: Some(label), size })
+    device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some(label),
+        size,
+    })
 }
 
 fn view(texture: &wgpu::Texture) -> wgpu::TextureView {
@@ -120,23 +132,39 @@ fn table_calls() {
     let nine = value_texture(&device, &queue, 9, true);
     let unpinned = value_texture(&device, &queue, 11, false);
     let sampler = device.create_sampler(&Default::default());
-    table.update(0, wgpu::BindingResource::TextureView(&view(&seven))).unwrap();
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&view(&nine))), Ok(1));
+    table
+        .update(0, wgpu::BindingResource::TextureView(&view(&seven)))
+        .unwrap();
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::TextureView(&view(&nine))),
+        Ok(1)
+    );
     assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
-    table.update(3, wgpu::BindingResource::TextureView(&view(&unpinned))).unwrap();
-    table.update(5, wgpu::BindingResource::TextureView(&view(&nine))).unwrap();
-    table.update(6, wgpu::BindingResource::TextureView(&view(&seven))).unwrap();
+    table
+        .update(3, wgpu::BindingResource::TextureView(&view(&unpinned)))
+        .unwrap();
+    table
+        .update(5, wgpu::BindingResource::TextureView(&view(&nine)))
+        .unwrap();
+    table
+        .update(6, wgpu::BindingResource::TextureView(&view(&seven)))
+        .unwrap();
     table.remove_binding(6).unwrap();
     let out = result_buffer(&device, "slots", 8);
     read_slots(&device, &queue, &table, &out);
     table.destroy();
     drop(out);
-    write_expect(&dir, Expect {
-        about: "update, insertBinding, removeBinding, a sampler slot, an unpinned texture; compute reads every slot".into(),
-        error: None,
-        // Slot 3's texture is not pinned and slot 2 holds a sampler: both read as empty.
-        checks: vec![check("slots", Expected::U32(vec![1007, 1009, 0, 0, 0, 1009, 0, 0]))],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about:
+                "update, insertBinding, removeBinding, a sampler slot, an unpinned texture; compute reads every slot"
+                    .into(),
+            error: None,
+            // Slot 3's texture is not pinned and slot 2 holds a sampler: both read as empty.
+            checks: vec![check("slots", Expected::U32(vec![1007, 1009, 0, 0, 0, 1009, 0, 0]))],
+        },
+    );
 }
 
 /// Pinned, unpinned to be rendered to, pinned again: the table sees each rendering.
@@ -157,20 +185,32 @@ fn pin_transitions() {
         // it and read it through the table.
         texture.unpin();
         let mut encoder = device.create_command_encoder(&Default::default());
-        hal_ext::harness::clear_pass(&mut encoder, &target, wgpu::Color { r: value, g: 0.0, b: 0.0, a: 1.0 });
+        hal_ext::harness::clear_pass(
+            &mut encoder,
+            &target,
+            wgpu::Color {
+                r: value,
+                g: 0.0,
+                b: 0.0,
+                a: 1.0,
+            },
+        );
         queue.submit([encoder.finish()]);
         texture.pin(PinnedUsage::Sampled);
         let out = result_buffer(&device, label, 8);
         read_slots(&device, &queue, &table, &out);
     }
-    write_expect(&dir, Expect {
-        about: "a texture rendered to while unpinned, pinned and read through the table, twice".into(),
-        error: None,
-        checks: vec![
-            check("first", Expected::U32(vec![1005, 0, 0, 0, 0, 0, 0, 0])),
-            check("second", Expected::U32(vec![1006, 0, 0, 0, 0, 0, 0, 0])),
-        ],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about: "a texture rendered to while unpinned, pinned and read through the table, twice".into(),
+            error: None,
+            checks: vec![
+                check("first", Expected::U32(vec![1005, 0, 0, 0, 0, 0, 0, 0])),
+                check("second", Expected::U32(vec![1006, 0, 0, 0, 0, 0, 0, 0])),
+            ],
+        },
+    );
 }
 
 /// A full table: removing a slot frees it for insertBinding only once the submission that
@@ -180,22 +220,31 @@ fn slot_reuse() {
     let table = table(&device, "one slot", 1);
     let first = value_texture(&device, &queue, 21, true);
     let second = value_texture(&device, &queue, 22, true);
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&view(&first))), Ok(0));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::TextureView(&view(&first))),
+        Ok(0)
+    );
     let before = result_buffer(&device, "before", 8);
     read_slots(&device, &queue, &table, &before);
     table.remove_binding(0).unwrap();
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&view(&second))), Ok(0));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::TextureView(&view(&second))),
+        Ok(0)
+    );
     let after = result_buffer(&device, "after", 8);
     read_slots(&device, &queue, &table, &after);
-    write_expect(&dir, Expect {
-        about: "a removed slot reused by insertBinding after the submission that read it completed".into(),
-        error: None,
-        checks: vec![
-            check("before", Expected::U32(vec![1021, 0, 0, 0, 0, 0, 0, 0])),
-            check("after", Expected::U32(vec![1022, 0, 0, 0, 0, 0, 0, 0])),
-        ],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about: "a removed slot reused by insertBinding after the submission that read it completed".into(),
+            error: None,
+            checks: vec![
+                check("before", Expected::U32(vec![1021, 0, 0, 0, 0, 0, 0, 0])),
+                check("after", Expected::U32(vec![1022, 0, 0, 0, 0, 0, 0, 0])),
+            ],
+        },
+    );
 }
 
 const SAMPLE_SLOT_0: &str = r#"
@@ -227,11 +276,17 @@ fn render_and_bundle() {
     queue.write_texture(
         texture.as_image_copy(),
         &[10, 20, 200, 255],
-        wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(4), rows_per_image: None },
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
         texture.size(),
     );
     texture.pin(PinnedUsage::Sampled);
-    table.update(0, wgpu::BindingResource::TextureView(&view(&texture))).unwrap();
+    table
+        .update(0, wgpu::BindingResource::TextureView(&view(&texture)))
+        .unwrap();
     let sampler = device.create_sampler(&Default::default());
     table.update(1, wgpu::BindingResource::Sampler(&sampler)).unwrap();
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -255,7 +310,11 @@ fn render_and_bundle() {
     for label in ["pass frame", "bundle frame"] {
         let target = device.create_texture(&wgpu::TextureDescriptor {
             label: Some(label),
-            size: wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+            size: wgpu::Extent3d {
+                width: 4,
+                height: 4,
+                depth_or_array_layers: 1,
+            },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
@@ -278,14 +337,18 @@ fn render_and_bundle() {
         queue.submit([encoder.finish()]);
         targets.push(target);
     }
-    write_expect(&dir, Expect {
-        about: "a fragment shader samples a texture and a sampler through the table, in a pass and in a bundle".into(),
-        error: None,
-        checks: vec![
-            check("pass frame", Expected::EveryTexel([10, 20, 200, 255])),
-            check("bundle frame", Expected::EveryTexel([10, 20, 200, 255])),
-        ],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about: "a fragment shader samples a texture and a sampler through the table, in a pass and in a bundle"
+                .into(),
+            error: None,
+            checks: vec![
+                check("pass frame", Expected::EveryTexel([10, 20, 200, 255])),
+                check("bundle frame", Expected::EveryTexel([10, 20, 200, 255])),
+            ],
+        },
+    );
 }
 
 const STORAGE_BUFFER: &str = r#"
@@ -332,11 +395,17 @@ fn storage_buffer() {
     }
     queue.submit([encoder.finish()]);
     data.unpin();
-    write_expect(&dir, Expect {
-        about: "a storage buffer pinned read-write, read and written through a heterogeneous table".into(),
-        error: None,
-        checks: vec![check("data", Expected::U32(vec![3, 6, 9, 12])), check("flags", Expected::U32(vec![3; 4]))],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about: "a storage buffer pinned read-write, read and written through a heterogeneous table".into(),
+            error: None,
+            checks: vec![
+                check("data", Expected::U32(vec![3, 6, 9, 12])),
+                check("flags", Expected::U32(vec![3; 4])),
+            ],
+        },
+    );
 }
 
 const SQUARES: &str = r#"
@@ -368,11 +437,14 @@ fn upstream_trace() {
     };
     // Unpatched wgpu 30 writes no `format.ron` (and the same `Limits`: ours has no new field).
     std::fs::remove_file(dir.join(wgpu_core::resource_table::TRACE_FORMAT_FILE)).unwrap();
-    write_expect(&dir, Expect {
-        about: "a trace in unpatched wgpu 30's shape: upstream actions and limits, no format.ron (format 0)".into(),
-        error: None,
-        checks: vec![check("squares", Expected::U32(vec![0, 1, 4, 9]))],
-    });
+    write_expect(
+        &dir,
+        Expect {
+            about: "a trace in unpatched wgpu 30's shape: upstream actions and limits, no format.ron (format 0)".into(),
+            error: None,
+            checks: vec![check("squares", Expected::U32(vec![0, 1, 4, 9]))],
+        },
+    );
 }
 
 /// Records a table with a sampler in slot 1, then rewrites its `resource_tables.ron` with `edit`.
@@ -388,7 +460,14 @@ fn edited(name: &str, about: &str, edit: impl FnOnce(String) -> String, error: &
     let changed = edit(text.clone());
     assert_ne!(changed, text, "the edit of {name} changed nothing");
     std::fs::write(&path, changed).unwrap();
-    write_expect(&dir, Expect { about: about.into(), error: Some(error.into()), checks: Vec::new() });
+    write_expect(
+        &dir,
+        Expect {
+            about: about.into(),
+            error: Some(error.into()),
+            checks: Vec::new(),
+        },
+    );
 }
 
 fn error_cases() {

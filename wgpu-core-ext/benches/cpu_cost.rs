@@ -102,13 +102,21 @@ impl Setup {
         }
         let view = texture.create_view(&Default::default());
         let (enable, decl, texture_expr) = match access {
-            Access::OneTexture => ("", "@group(0) @binding(0) var texture: texture_2d<f32>;".to_string(), "texture"),
+            Access::OneTexture => (
+                "",
+                "@group(0) @binding(0) var texture: texture_2d<f32>;".to_string(),
+                "texture",
+            ),
             Access::BindingArray => (
                 "enable wgpu_binding_array;",
                 format!("@group(0) @binding(0) var textures: binding_array<texture_2d<f32>, {size}>;"),
                 "textures[0]",
             ),
-            Access::Table | Access::TablePerCall => ("enable resource_table;", String::new(), "getResource<texture_2d<f32>>(0u)"),
+            Access::Table | Access::TablePerCall => (
+                "enable resource_table;",
+                String::new(),
+                "getResource<texture_2d<f32>>(0u)",
+            ),
         };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
@@ -271,13 +279,15 @@ impl Setup {
 
     fn bundle_draws(&self, runs: usize) -> Duration {
         self.measure(runs, |encoder| {
-            let mut bundle = self.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                label: None,
-                color_formats: &[Some(FORMAT)],
-                depth_stencil: None,
-                sample_count: 1,
-                multiview: None,
-            });
+            let mut bundle = self
+                .device
+                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: None,
+                    color_formats: &[Some(FORMAT)],
+                    depth_stencil: None,
+                    sample_count: 1,
+                    multiview: None,
+                });
             bundle.set_pipeline(&self.render);
             if let Some(group) = &self.group {
                 bundle.set_bind_group(0, group, &[]);
@@ -309,7 +319,10 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     let cli = <Cli as clap::Parser>::parse();
-    let sizes = cli.common.sizes.unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
+    let sizes = cli
+        .common
+        .sizes
+        .unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
     let runs = cli.common.runs.unwrap_or(5);
     let backends = match cli.backend.as_str() {
         "noop" => wgpu::Backends::NOOP,

@@ -97,7 +97,11 @@ impl Access {
                 ),
                 "textures[select(0u, i, ids[i] == 1u)]",
             ),
-            Self::Table => ("enable resource_table;", String::new(), "getResource<texture_2d<f32>>(i)"),
+            Self::Table => (
+                "enable resource_table;",
+                String::new(),
+                "getResource<texture_2d<f32>>(i)",
+            ),
             Self::OneTexture => (
                 "",
                 "@group(0) @binding(1) var texture: texture_2d<f32>;".to_string(),
@@ -216,7 +220,10 @@ impl Bench {
         let out = buffer(16 * u64::from(invocations), wgpu::BufferUsages::STORAGE);
         let base = buffer(16, wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
         queue.write_buffer(&base, 0, &11u32.to_le_bytes());
-        let ids = buffer(4 * u64::from(TEXTURES), wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
+        let ids = buffer(
+            4 * u64::from(TEXTURES),
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        );
         queue.write_buffer(&ids, 0, &1u32.to_le_bytes().repeat(TEXTURES as usize));
         let resolve = buffer(16, wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
         let readback = buffer(16, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
@@ -419,7 +426,11 @@ impl Bench {
             .poll(wgpu::PollType::wait_indefinitely())
             .expect("waiting for the GPU");
         let ticks = {
-            let data = self.readback.slice(..).get_mapped_range().expect("the mapped timestamps");
+            let data = self
+                .readback
+                .slice(..)
+                .get_mapped_range()
+                .expect("the mapped timestamps");
             let t = |i: usize| u64::from_le_bytes(data[i * 8..i * 8 + 8].try_into().unwrap());
             t(1).saturating_sub(t(0))
         };
@@ -444,7 +455,12 @@ fn main() {
     for stage in [Stage::Compute, Stage::Fragment] {
         for indices in [Indices::NonUniform, Indices::Uniform, Indices::Constant] {
             let mut array_time = None;
-            for access in [Access::BindingArray, Access::CheckedArray, Access::Table, Access::OneTexture] {
+            for access in [
+                Access::BindingArray,
+                Access::CheckedArray,
+                Access::Table,
+                Access::OneTexture,
+            ] {
                 let (pipelines, group) = bench.pipeline(access, indices);
                 bench.time(stage, &pipelines, &group); // warm-up
                 let mut times: Vec<f64> = (0..runs).map(|_| bench.time(stage, &pipelines, &group)).collect();

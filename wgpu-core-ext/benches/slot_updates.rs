@@ -80,7 +80,10 @@ fn device_bytes_per_slot(b: &Bench) -> Option<(u64, u64)> {
     let mut sizes = vk::PhysicalDeviceDescriptorBufferPropertiesEXT::default();
     let mut properties = vk::PhysicalDeviceProperties2::default().push_next(&mut sizes);
     unsafe { instance.get_physical_device_properties2(physical, &mut properties) };
-    Some((sizes.sampled_image_descriptor_size as u64, sizes.sampler_descriptor_size as u64))
+    Some((
+        sizes.sampled_image_descriptor_size as u64,
+        sizes.sampler_descriptor_size as u64,
+    ))
 }
 
 const TEXTURES: usize = 1024;
@@ -147,7 +150,10 @@ fn run_update(b: &Bench, size: u32) -> Run {
             table.update(slot, b.view(slot)).unwrap();
         }
     });
-    Run { calls, flush: timed(|| b.flush()) }
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
 }
 
 /// `update_range` calls of `RANGE` slots each.
@@ -160,7 +166,10 @@ fn run_update_range(b: &Bench, size: u32) -> Run {
             table.update_range(first, &resources[..count]).unwrap();
         }
     });
-    Run { calls, flush: timed(|| b.flush()) }
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
 }
 
 fn run_insert(b: &Bench, size: u32) -> Run {
@@ -170,7 +179,10 @@ fn run_insert(b: &Bench, size: u32) -> Run {
             table.insert_binding(b.view(slot)).unwrap();
         }
     });
-    Run { calls, flush: timed(|| b.flush()) }
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
 }
 
 fn run_remove(b: &Bench, size: u32) -> Run {
@@ -184,7 +196,10 @@ fn run_remove(b: &Bench, size: u32) -> Run {
             table.remove_binding(slot).unwrap();
         }
     });
-    Run { calls, flush: timed(|| b.flush()) }
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
 }
 
 /// Raw Vulkan: one update-after-bind set of `size` sampled images, written with one
@@ -246,7 +261,11 @@ fn run_raw(b: &Bench, size: u32, per_slot: bool) -> Duration {
                     .image_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
             })
             .collect();
-        fn write<'a>(set: vk::DescriptorSet, first: u32, infos: &'a [vk::DescriptorImageInfo]) -> vk::WriteDescriptorSet<'a> {
+        fn write<'a>(
+            set: vk::DescriptorSet,
+            first: u32,
+            infos: &'a [vk::DescriptorImageInfo],
+        ) -> vk::WriteDescriptorSet<'a> {
             vk::WriteDescriptorSet::default()
                 .dst_set(set)
                 .dst_binding(0)
@@ -310,7 +329,8 @@ fn main() {
     println!("| ---: | --- | ---: | ---: | ---: | ---: |");
     let sizes: Vec<u32> = sizes.into_iter().filter(|&s| s <= max).collect();
     for &size in &sizes {
-        let rows: [(&str, fn(&Bench, u32) -> Run); 4] = [
+        type Work = fn(&Bench, u32) -> Run;
+        let rows: [(&str, Work); 4] = [
             ("update", run_update),
             ("update_range (1,024 slots a call)", run_update_range),
             ("insert_binding", run_insert),
@@ -336,7 +356,10 @@ fn main() {
             );
         }
         if only.as_deref().is_none_or(|o| o == "raw") {
-            for (name, per_slot) in [("raw vkUpdateDescriptorSets, a write per slot", true), ("raw vkUpdateDescriptorSets, one write", false)] {
+            for (name, per_slot) in [
+                ("raw vkUpdateDescriptorSets, a write per slot", true),
+                ("raw vkUpdateDescriptorSets, one write", false),
+            ] {
                 let (t, best) = stats((0..runs).map(|_| run_raw(&bench, size, per_slot)).collect());
                 println!("| {size} | {name} | | {} ({}) | | {} |", ms(t), ms(best), rate(size, t));
             }

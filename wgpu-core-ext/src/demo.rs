@@ -129,12 +129,7 @@ fn fs(q: Quad) -> @location(0) vec4<f32> {
 
 /// Runs the demo on `device` (which needs `SAMPLING_RESOURCE_TABLE` and a
 /// `max_resource_table_size()` of at least `GRID² + 1`), timing `frames` frames of each kind.
-pub fn run(
-    adapter: &wgpu::Adapter,
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    frames: u32,
-) -> Report {
+pub fn run(adapter: &wgpu::Adapter, device: &wgpu::Device, queue: &wgpu::Queue, frames: u32) -> Report {
     let count = GRID * GRID;
     let table_size = count + 1;
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
@@ -285,8 +280,6 @@ pub fn write_png(path: &std::path::Path, image: &[u8]) -> std::io::Result<()> {
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
-    writer
-        .write_image_data(image)
-        .map_err(std::io::Error::other)?;
+    writer.write_image_data(image).map_err(std::io::Error::other)?;
     writer.finish().map_err(std::io::Error::other)
 }

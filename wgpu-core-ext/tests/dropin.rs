@@ -19,12 +19,21 @@ fn gpu_smoke_program_verifies_compute_and_render() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "smoke failed:\n{stdout}\n{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert!(lines[0].starts_with("adapter: ") && lines[0].contains("(Vulkan, driver: "), "{stdout}");
+    assert!(
+        lines[0].starts_with("adapter: ") && lines[0].contains("(Vulkan, driver: "),
+        "{stdout}"
+    );
     if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
         assert!(lines[0].contains("driver: llvmpipe Mesa"), "{stdout}");
     }
-    assert!(lines[1].starts_with("compute: 4096 values verified, checksum "), "{stdout}");
-    assert!(lines[2].starts_with("render: 64x64 Rgba8Unorm verified, checksum "), "{stdout}");
+    assert!(
+        lines[1].starts_with("compute: 4096 values verified, checksum "),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].starts_with("render: 64x64 Rgba8Unorm verified, checksum "),
+        "{stdout}"
+    );
     assert_eq!(&lines[3..], ["validation messages: 0", "smoke: OK"], "{stdout}");
 }
 
@@ -76,7 +85,10 @@ fn gpu_compute_writes_every_invocation() {
     }
     ctx.queue.submit([encoder.finish()]);
     let bytes = ctx.read_buffer(&buffer);
-    let values: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+    let values: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
     let expected: Vec<u32> = (0..n).map(|i| i * 3 + 5).collect();
     assert_eq!(values, expected);
 }

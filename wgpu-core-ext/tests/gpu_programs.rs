@@ -178,7 +178,10 @@ fn table_pipeline_around_a_pipeline_with_more_groups(explicit: bool) {
             bind_group_layouts: &[Some(&bgl), Some(&bgl)],
             immediate_size: 0,
         });
-        (compute(&gpu, ADD_SLOT_ZERO, Some(&a)), compute(&gpu, TWO_GROUPS, Some(&b)))
+        (
+            compute(&gpu, ADD_SLOT_ZERO, Some(&a)),
+            compute(&gpu, TWO_GROUPS, Some(&b)),
+        )
     } else {
         (compute(&gpu, ADD_SLOT_ZERO, None), compute(&gpu, TWO_GROUPS, None))
     };
@@ -214,16 +217,18 @@ fn table_pipeline_around_a_pipeline_with_more_groups(explicit: bool) {
 
 #[test]
 fn gpu_compute_table_pipeline_around_one_with_more_groups_explicit_layouts() {
-    isolated("gpu_compute_table_pipeline_around_one_with_more_groups_explicit_layouts", || {
-        table_pipeline_around_a_pipeline_with_more_groups(true)
-    });
+    isolated(
+        "gpu_compute_table_pipeline_around_one_with_more_groups_explicit_layouts",
+        || table_pipeline_around_a_pipeline_with_more_groups(true),
+    );
 }
 
 #[test]
 fn gpu_compute_table_pipeline_around_one_with_more_groups_default_layouts() {
-    isolated("gpu_compute_table_pipeline_around_one_with_more_groups_default_layouts", || {
-        table_pipeline_around_a_pipeline_with_more_groups(false)
-    });
+    isolated(
+        "gpu_compute_table_pipeline_around_one_with_more_groups_default_layouts",
+        || table_pipeline_around_a_pipeline_with_more_groups(false),
+    );
 }
 
 /// Vertex stage: a quad over pixel column `instance_index` of a 3×1 target.
@@ -313,13 +318,15 @@ fn render_table_pipeline_around_a_pipeline_with_more_groups(bundle: bool) {
     }
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     let recorded = bundle.then(|| {
-        let mut b = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-            label: None,
-            color_formats: &[Some(format)],
-            depth_stencil: None,
-            sample_count: 1,
-            multiview: None,
-        });
+        let mut b = gpu
+            .device
+            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                label: None,
+                color_formats: &[Some(format)],
+                depth_stencil: None,
+                sample_count: 1,
+                multiview: None,
+            });
         draws!(b);
         b.finish(&Default::default())
     });
@@ -355,28 +362,31 @@ fn gpu_bundle_table_pipeline_around_one_with_more_groups() {
 /// in release builds): its own dispatch binds its own sets in the pass.
 #[test]
 fn gpu_indirect_dispatch_with_indirect_validation_keeps_the_table_bound() {
-    isolated("gpu_indirect_dispatch_with_indirect_validation_keeps_the_table_bound", || {
-        let gpu = sampling();
-        let table = table(&gpu, 4);
-        let (_texture, view) = pinned_u32_texture(&gpu, 5);
-        table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
-        let out = buffer_of(&gpu, &[0, 0], wgpu::BufferUsages::STORAGE);
-        let args = buffer_of(&gpu, &[1, 1, 1], wgpu::BufferUsages::INDIRECT);
-        let pipeline = compute(&gpu, ADD_SLOT_ZERO, None);
-        let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &g, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-            pass.dispatch_workgroups_indirect(&args, 0);
-            pass.dispatch_workgroups_indirect(&args, 0);
-        }
-        gpu.queue.submit([encoder.finish()]);
-        assert_eq!(words(&gpu.read_buffer(&out)), [15, 0]);
-    });
+    isolated(
+        "gpu_indirect_dispatch_with_indirect_validation_keeps_the_table_bound",
+        || {
+            let gpu = sampling();
+            let table = table(&gpu, 4);
+            let (_texture, view) = pinned_u32_texture(&gpu, 5);
+            table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+            let out = buffer_of(&gpu, &[0, 0], wgpu::BufferUsages::STORAGE);
+            let args = buffer_of(&gpu, &[1, 1, 1], wgpu::BufferUsages::INDIRECT);
+            let pipeline = compute(&gpu, ADD_SLOT_ZERO, None);
+            let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_resource_table(Some(&table));
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &g, &[]);
+                pass.dispatch_workgroups(1, 1, 1);
+                pass.dispatch_workgroups_indirect(&args, 0);
+                pass.dispatch_workgroups_indirect(&args, 0);
+            }
+            gpu.queue.submit([encoder.finish()]);
+            assert_eq!(words(&gpu.read_buffer(&out)), [15, 0]);
+        },
+    );
 }
 
 /// `[hasResource, texel]` of slot 0 for a sampled `u32` texture.
@@ -400,7 +410,8 @@ fn run_probe(gpu: &GpuContext, table: &wgpu::ResourceTable, source: &str, len: u
     let out = buffer_of(gpu, &vec![9; len], wgpu::BufferUsages::STORAGE);
     let pipeline = compute(gpu, source, None);
     let g = group(gpu, &pipeline.get_bind_group_layout(0), &out);
-    gpu.queue.submit([one_dispatch(gpu, table, &pipeline, Some(&g), 1).finish()]);
+    gpu.queue
+        .submit([one_dispatch(gpu, table, &pipeline, Some(&g), 1).finish()]);
     words(&gpu.read_buffer(&out))
 }
 
@@ -466,12 +477,49 @@ fn gpu_buffer_range_out_of_bounds_is_refused() {
     assert!(alignment > 4);
     type Check = fn(&E) -> bool;
     let cases: [(&wgpu::Buffer, u64, Option<u64>, Check); 6] = [
-        (&data, alignment, Some(4), |e| matches!(e, E::BufferRange { offset, size: Some(4), buffer_size: 16, .. } if *offset > 0)),
-        (&data, 0, Some(20), |e| matches!(e, E::BufferRange { offset: 0, size: Some(20), buffer_size: 16, .. })),
-        (&data, 2 * alignment, None, |e| matches!(e, E::BufferRange { size: None, buffer_size: 16, .. })),
-        (&data, 4, Some(4), |e| matches!(e, E::UnalignedBufferOffset { offset: 4, .. })),
-        (&data, 0, Some(6), |e| matches!(e, E::BufferRange { offset: 0, size: Some(6), .. })),
-        (&big, 0, None, |e| matches!(e, E::BufferBindingTooLarge { size: 2048, max: 1024 })),
+        (
+            &data,
+            alignment,
+            Some(4),
+            |e| matches!(e, E::BufferRange { offset, size: Some(4), buffer_size: 16, .. } if *offset > 0),
+        ),
+        (&data, 0, Some(20), |e| {
+            matches!(
+                e,
+                E::BufferRange {
+                    offset: 0,
+                    size: Some(20),
+                    buffer_size: 16,
+                    ..
+                }
+            )
+        }),
+        (&data, 2 * alignment, None, |e| {
+            matches!(
+                e,
+                E::BufferRange {
+                    size: None,
+                    buffer_size: 16,
+                    ..
+                }
+            )
+        }),
+        (&data, 4, Some(4), |e| {
+            matches!(e, E::UnalignedBufferOffset { offset: 4, .. })
+        }),
+        (&data, 0, Some(6), |e| {
+            matches!(
+                e,
+                E::BufferRange {
+                    offset: 0,
+                    size: Some(6),
+                    ..
+                }
+            )
+        }),
+        (&big, 0, None, |e| {
+            matches!(e, E::BufferBindingTooLarge { size: 2048, max: 1024 })
+        }),
     ];
     for (slot, (buffer, offset, size, check)) in cases.into_iter().enumerate() {
         let binding = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
@@ -548,8 +596,7 @@ fn main() { textureStore(t, vec2(0, 0), vec4(textureLoad(t, vec2(0, 0)).x + 1u))
         &sample,
         vec![out.as_entire_binding(), wgpu::BindingResource::TextureView(&view)],
     );
-    let store_group =
-        hal_ext::harness::group_0(&gpu.device, &store, vec![wgpu::BindingResource::TextureView(&view)]);
+    let store_group = hal_ext::harness::group_0(&gpu.device, &store, vec![wgpu::BindingResource::TextureView(&view)]);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -584,9 +631,7 @@ fn gpu_storage_pin_on_a_sampling_only_device_is_invisible() {
             wgpu::TextureFormat::R32Uint,
             1,
             1,
-            wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::STORAGE_BINDING
-                | wgpu::TextureUsages::COPY_DST,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
         );
         write_texel(&gpu, &texture, 9);
         texture.pin(PinnedUsage::Sampled);
@@ -617,7 +662,10 @@ fn gpu_table_dropped_after_a_failed_submit() {
         let doomed = encoder.finish();
         source.destroy();
         let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([doomed]));
-        assert!(error.is_some(), "a command buffer using a destroyed buffer was accepted");
+        assert!(
+            error.is_some(),
+            "a command buffer using a destroyed buffer was accepted"
+        );
         drop(table);
         drop(view);
         // The pending table writes run with this submission.
@@ -725,7 +773,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     data.unpin();
     let got = words(&gpu.read_buffer(&data));
     let wrong = got.iter().filter(|w| **w != 64).count();
-    assert_eq!(wrong, 0, "{wrong} of {WORDS} words lost increments (first: {:?})", &got[..8]);
+    assert_eq!(
+        wrong,
+        0,
+        "{wrong} of {WORDS} words lost increments (first: {:?})",
+        &got[..8]
+    );
 }
 
 /// A texture pinned for storage, then for sampling, then for storage again while earlier
@@ -740,9 +793,7 @@ fn gpu_texture_switching_between_storage_and_sampled_pins() {
         wgpu::TextureFormat::R32Uint,
         1,
         1,
-        wgpu::TextureUsages::TEXTURE_BINDING
-            | wgpu::TextureUsages::STORAGE_BINDING
-            | wgpu::TextureUsages::COPY_DST,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
     );
     write_texel(&gpu, &texture, 41);
     texture.pin(PinnedUsage::StorageRead);
@@ -803,7 +854,11 @@ fn gpu_removed_bindings_are_released_by_poll() {
     drop(view);
     drop(texture);
     if running {
-        assert_eq!(views(), before, "the submission in flight may still read the removed view");
+        assert_eq!(
+            views(),
+            before,
+            "the submission in flight may still read the removed view"
+        );
     }
     gpu.wait();
     assert_eq!(views(), before - 1, "released once the submission completed");
@@ -923,7 +978,8 @@ fn gpu_map_of_a_buffer_removed_from_a_table_does_not_wait_for_later_submissions(
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
     let slow = compute(&gpu, SLOW_SLOT_ZERO_READER, None);
     let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
-    gpu.queue.submit([one_dispatch(&gpu, &table, &slow, Some(&g), 64).finish()]);
+    gpu.queue
+        .submit([one_dispatch(&gpu, &table, &slow, Some(&g), 64).finish()]);
     let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = mapped.clone();
     data.slice(..).map_async(wgpu::MapMode::Read, move |r| {
@@ -1032,7 +1088,10 @@ fn main() { out[0] = textureLoad(t, vec2(0, 0), 0).x; }
     let commands = encode();
     texture.pin(PinnedUsage::Sampled);
     let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([commands]));
-    match error.as_ref().and_then(find_source::<wgpu_core::device::queue::QueueSubmitError>) {
+    match error
+        .as_ref()
+        .and_then(find_source::<wgpu_core::device::queue::QueueSubmitError>)
+    {
         Some(wgpu_core::device::queue::QueueSubmitError::PinnedResourceMisused(e)) => {
             assert_eq!(e.pinned, PinnedUsage::Sampled);
             assert_eq!(e.used, "TextureUses(COLOR_TARGET)");
@@ -1075,13 +1134,21 @@ fn destroyed_while_read(trim_back_references: bool) {
     }
     texture.destroy();
     if running {
-        assert_eq!(textures(), before, "destroyed while a submission reads it through a table");
+        assert_eq!(
+            textures(),
+            before,
+            "destroyed while a submission reads it through a table"
+        );
     }
     gpu.wait();
     assert_eq!(words(&gpu.read_buffer(&out)), [100_000]);
     gpu.queue.submit([]);
     gpu.wait();
-    assert_eq!(textures(), before - 1, "freed once the submissions that could read it completed");
+    assert_eq!(
+        textures(),
+        before - 1,
+        "freed once the submissions that could read it completed"
+    );
 }
 
 #[test]
@@ -1228,7 +1295,11 @@ fn gpu_writes_to_writable_defaults_do_not_reach_read_only_defaults() {
     let gpu = heterogeneous();
     let writer = table(&gpu, 4);
     let reader = table(&gpu, 8);
-    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+    let out = buffer_of(
+        &gpu,
+        &[7, 7],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    );
     let write = compute(
         &gpu,
         r#"
@@ -1290,9 +1361,19 @@ fn gpu_storage_pins_follow_formatless_support() {
     let mut textures = Vec::new();
     let mut checks = String::new();
     for (i, &(format, texel)) in formats.iter().enumerate() {
-        for (j, pin) in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite].into_iter().enumerate() {
+        for (j, pin) in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite]
+            .into_iter()
+            .enumerate()
+        {
             let slot = (2 * i + j) as u32;
-            textures.push(pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::STORAGE_BINDING, pin));
+            textures.push(pinned_in_slot(
+                &gpu,
+                &table,
+                slot,
+                format,
+                wgpu::TextureUsages::STORAGE_BINDING,
+                pin,
+            ));
             checks += &format!(
                 "    out[{slot}] = u32(hasResource<texture_storage_2d<{texel}, read>>({slot}u)) \
                  | u32(hasResource<texture_storage_2d<{texel}, read_write>>({slot}u)) << 1u;\n"
@@ -1318,18 +1399,22 @@ fn gpu_storage_pins_follow_formatless_support() {
 /// lavapipe supports every format), while other formats stay visible.
 #[test]
 fn gpu_storage_pins_of_formats_without_formatless_support_are_invisible() {
-    isolated("gpu_storage_pins_of_formats_without_formatless_support_are_invisible", || {
-        // Safe: this process runs this test alone (nextest, or `isolated`'s child).
-        std::env::set_var("WGPU_RESOURCE_TABLE_NO_FORMATLESS", "R32Float");
-        let gpu = heterogeneous();
-        let table = table(&gpu, 4);
-        let _textures = [
-            (0, wgpu::TextureFormat::R32Float, PinnedUsage::StorageRead),
-            (1, wgpu::TextureFormat::R32Float, PinnedUsage::StorageReadWrite),
-            (2, wgpu::TextureFormat::Rgba32Float, PinnedUsage::StorageReadWrite),
-        ]
-        .map(|(slot, format, pin)| pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::STORAGE_BINDING, pin));
-        let source = r#"
+    isolated(
+        "gpu_storage_pins_of_formats_without_formatless_support_are_invisible",
+        || {
+            // Safe: this process runs this test alone (nextest, or `isolated`'s child).
+            std::env::set_var("WGPU_RESOURCE_TABLE_NO_FORMATLESS", "R32Float");
+            let gpu = heterogeneous();
+            let table = table(&gpu, 4);
+            let _textures = [
+                (0, wgpu::TextureFormat::R32Float, PinnedUsage::StorageRead),
+                (1, wgpu::TextureFormat::R32Float, PinnedUsage::StorageReadWrite),
+                (2, wgpu::TextureFormat::Rgba32Float, PinnedUsage::StorageReadWrite),
+            ]
+            .map(|(slot, format, pin)| {
+                pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::STORAGE_BINDING, pin)
+            });
+            let source = r#"
 enable resource_table;
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(1)
@@ -1340,8 +1425,9 @@ fn main() {
     }
 }
 "#;
-        assert_eq!(run_probe(&gpu, &table, source, 3), [0, 0, 3]);
-    });
+            assert_eq!(run_probe(&gpu, &table, source, 3), [0, 0, 3]);
+        },
+    );
 }
 
 /// Item 8: a storage buffer binding is visible as `ptr<storage, S>` only if it holds
@@ -1413,7 +1499,14 @@ fn unfilterable_formats_case(hooked: bool) {
     let gpu = sampling();
     let table = table(&gpu, 4);
     let _textures = [(0, wgpu::TextureFormat::R32Float), (1, wgpu::TextureFormat::Rgba8Unorm)].map(|(slot, format)| {
-        pinned_in_slot(&gpu, &table, slot, format, wgpu::TextureUsages::TEXTURE_BINDING, PinnedUsage::Sampled)
+        pinned_in_slot(
+            &gpu,
+            &table,
+            slot,
+            format,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+            PinnedUsage::Sampled,
+        )
     });
     let source = r#"
 enable resource_table;
@@ -1425,7 +1518,10 @@ fn main() {
 }
 "#;
     let filters_r32float = gpu.adapter.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
-    assert_eq!(run_probe(&gpu, &table, source, 2), [u32::from(!hooked && filters_r32float), 1]);
+    assert_eq!(
+        run_probe(&gpu, &table, source, 2),
+        [u32::from(!hooked && filters_r32float), 1]
+    );
 }
 
 #[test]
@@ -1435,9 +1531,12 @@ fn gpu_formats_the_driver_filters_are_visible_for_sampling() {
 
 #[test]
 fn gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling() {
-    isolated("gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling", || {
-        // Safe: this process runs this test alone (nextest, or `isolated`'s child).
-        std::env::set_var("WGPU_RESOURCE_TABLE_NO_LINEAR_FILTER", "R32Float");
-        unfilterable_formats_case(true);
-    });
+    isolated(
+        "gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling",
+        || {
+            // Safe: this process runs this test alone (nextest, or `isolated`'s child).
+            std::env::set_var("WGPU_RESOURCE_TABLE_NO_LINEAR_FILTER", "R32Float");
+            unfilterable_formats_case(true);
+        },
+    );
 }

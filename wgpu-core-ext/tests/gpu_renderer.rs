@@ -123,9 +123,7 @@ fn renderer_frames() {
     let mut objects = (0..OBJECTS)
         .map(|i| {
             let (texture, view) = object_texture(texel(i, 0));
-            let slot = table
-                .insert_binding(wgpu::BindingResource::TextureView(&view))
-                .unwrap();
+            let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
             (texture, view, slot)
         })
         .collect::<Vec<_>>();
@@ -146,7 +144,8 @@ fn renderer_frames() {
 
     let slots = storage(&[0; 11], wgpu::BufferUsages::STORAGE);
     let frame_buffer = storage(&[0], wgpu::BufferUsages::STORAGE);
-    let args = storage(&[0; (OBJECTS * 4) as usize],
+    let args = storage(
+        &[0; (OBJECTS * 4) as usize],
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
     );
     let (a, b) = (
@@ -204,9 +203,7 @@ fn renderer_frames() {
             table.remove_binding(*old_slot).unwrap();
             old.destroy();
             let (texture, view) = object_texture(texel(i as u32, frame));
-            let slot = table
-                .insert_binding(wgpu::BindingResource::TextureView(&view))
-                .unwrap();
+            let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
             objects[i] = (texture, view, slot);
             current[i] = texel(i as u32, frame);
         }

@@ -41,13 +41,7 @@ fn square_texture(
         height: side,
         depth_or_array_layers: 1,
     };
-    let texture = texture_2d(
-        &gpu.device,
-        format,
-        side,
-        side,
-        usage | wgpu::TextureUsages::COPY_DST,
-    );
+    let texture = texture_2d(&gpu.device, format, side, side, usage | wgpu::TextureUsages::COPY_DST);
     let data = texel.repeat((side * side) as usize);
     gpu.queue.write_texture(
         texture.as_image_copy(),
@@ -66,9 +60,7 @@ fn storage_buffer(gpu: &GpuContext, words: usize) -> wgpu::Buffer {
     gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
         size: (words * 4) as u64,
-        usage: wgpu::BufferUsages::STORAGE
-            | wgpu::BufferUsages::COPY_SRC
-            | wgpu::BufferUsages::COPY_DST,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     })
 }
@@ -101,8 +93,7 @@ fn dispatch_with(
     invocations: u32,
 ) -> Vec<u32> {
     let kernel = Kernel::new(gpu, source, buffers);
-    gpu.queue
-        .submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
+    gpu.queue.submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
     words(&gpu.read_buffer(buffers[0]))
 }
 
@@ -121,12 +112,7 @@ impl Kernel {
     }
 
     /// A command buffer dispatching `workgroups` with `table` set.
-    fn encode(
-        &self,
-        gpu: &GpuContext,
-        table: &wgpu::ResourceTable,
-        workgroups: u32,
-    ) -> wgpu::CommandBuffer {
+    fn encode(&self, gpu: &GpuContext, table: &wgpu::ResourceTable, workgroups: u32) -> wgpu::CommandBuffer {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -177,10 +163,7 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
     let value = |slot: u32| slot * 7 + 1;
     let (_textures, views) = u32_textures(&gpu, (0..SIZE).map(value));
     for (slot, view) in (0..SIZE).zip(&views) {
-        assert_eq!(
-            table.insert_binding(wgpu::BindingResource::TextureView(view)),
-            Ok(slot)
-        );
+        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(view)), Ok(slot));
     }
     let out = storage_buffer(&gpu, SIZE as usize + 1);
     let got = dispatch(&gpu, READ_EVERY_SLOT, &table, &out, SIZE);
@@ -362,33 +345,15 @@ fn gpu_has_resource_matrix_and_default_resources() {
     });
     let usage = wgpu::TextureUsages::TEXTURE_BINDING;
     // Slot 0: the right type, pinned (2×2, so its width tells it from a 1×1 default).
-    let right = square_texture(
-        &gpu,
-        wgpu::TextureFormat::R32Uint,
-        2,
-        &42u32.to_le_bytes(),
-        usage,
-    );
+    let right = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &42u32.to_le_bytes(), usage);
     right.pin(PinnedUsage::Sampled);
     // Slot 1: a float texture (the wrong type for texture_2d<u32>).
     let float = square_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, 2, &[255; 4], usage);
     float.pin(PinnedUsage::Sampled);
     // Slot 3: removed. Slot 4: the right type, never pinned. Slot 5: a sampler.
-    let removed = square_texture(
-        &gpu,
-        wgpu::TextureFormat::R32Uint,
-        2,
-        &7u32.to_le_bytes(),
-        usage,
-    );
+    let removed = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &7u32.to_le_bytes(), usage);
     removed.pin(PinnedUsage::Sampled);
-    let unpinned = square_texture(
-        &gpu,
-        wgpu::TextureFormat::R32Uint,
-        2,
-        &9u32.to_le_bytes(),
-        usage,
-    );
+    let unpinned = square_texture(&gpu, wgpu::TextureFormat::R32Uint, 2, &9u32.to_le_bytes(), usage);
     let sampler = gpu.device.create_sampler(&Default::default());
     let views = [&right, &float, &removed, &unpinned].map(|t| t.create_view(&Default::default()));
     for (slot, view) in [0, 1, 3, 4].into_iter().zip(&views) {
@@ -418,19 +383,10 @@ fn gpu_has_resource_matrix_and_default_resources() {
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    let indices = probes
-        .iter()
-        .flat_map(|(i, _)| i.to_le_bytes())
-        .collect::<Vec<_>>();
+    let indices = probes.iter().flat_map(|(i, _)| i.to_le_bytes()).collect::<Vec<_>>();
     gpu.queue.write_buffer(&probe_buffer, 0, &indices);
     let out = storage_buffer(&gpu, probes.len() * 5);
-    let got = dispatch_with(
-        &gpu,
-        HAS_RESOURCE,
-        &table,
-        &[&out, &probe_buffer],
-        probes.len() as u32,
-    );
+    let got = dispatch_with(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
     for (n, (index, expected)) in probes.iter().enumerate() {
         assert_eq!(&got[n * 5..n * 5 + 5], expected, "probe index {index}");
     }
@@ -469,63 +425,40 @@ fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
         size: 8,
     });
     let usage = wgpu::TextureUsages::TEXTURE_BINDING;
-    let red = texel_texture(
-        &gpu,
-        wgpu::TextureFormat::Rgba8Unorm,
-        &[255, 0, 0, 255],
-        usage,
-    );
-    let green = texel_texture(
-        &gpu,
-        wgpu::TextureFormat::Rgba8Unorm,
-        &[0, 255, 0, 255],
-        usage,
-    );
+    let red = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[255, 0, 0, 255], usage);
+    let green = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[0, 255, 0, 255], usage);
     let views = [&red, &green].map(|t| {
         t.pin(PinnedUsage::Sampled);
         t.create_view(&Default::default())
     });
     for view in &views {
-        table
-            .insert_binding(wgpu::BindingResource::TextureView(view))
-            .unwrap();
+        table.insert_binding(wgpu::BindingResource::TextureView(view)).unwrap();
     }
     let sampler = gpu.device.create_sampler(&Default::default());
-    assert_eq!(
-        table.insert_binding(wgpu::BindingResource::Sampler(&sampler)),
-        Ok(2)
-    );
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
 
-    let module = gpu
-        .device
-        .create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("sample through table"),
-            source: wgpu::ShaderSource::Wgsl(SAMPLE_THROUGH_TABLE.into()),
-        });
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("sample through table"),
+        source: wgpu::ShaderSource::Wgsl(SAMPLE_THROUGH_TABLE.into()),
+    });
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
-    let mut bundle =
-        gpu.device
-            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                label: Some("table bundle"),
-                color_formats: &[Some(format)],
-                depth_stencil: None,
-                sample_count: 1,
-                multiview: None,
-            });
+    let mut bundle = gpu
+        .device
+        .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+            label: Some("table bundle"),
+            color_formats: &[Some(format)],
+            depth_stencil: None,
+            sample_count: 1,
+            multiview: None,
+        });
     bundle.set_pipeline(&pipeline);
     bundle.set_resource_table(Some(&table));
     bundle.draw(0..3, 0..1);
     let bundle = bundle.finish(&Default::default());
 
     let expected = (0..16)
-        .map(|i| {
-            if i % 4 < 2 {
-                [255, 0, 0, 255]
-            } else {
-                [0, 255, 0, 255]
-            }
-        })
+        .map(|i| if i % 4 < 2 { [255, 0, 0, 255] } else { [0, 255, 0, 255] })
         .collect::<Vec<_>>();
     for use_bundle in [false, true] {
         let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
@@ -596,12 +529,8 @@ fn gpu_slot_lifecycle_follows_submissions() {
     let (a_texture, a) = u32_texture(&gpu, 11);
     let (_b, b) = u32_texture(&gpu, 22);
     let (_c, c) = u32_texture(&gpu, 33);
-    table
-        .update(0, wgpu::BindingResource::TextureView(&a))
-        .unwrap();
-    table
-        .update(1, wgpu::BindingResource::TextureView(&b))
-        .unwrap();
+    table.update(0, wgpu::BindingResource::TextureView(&a)).unwrap();
+    table.update(1, wgpu::BindingResource::TextureView(&b)).unwrap();
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [11, 22]);
 
     // A long submission that reads slot 0 goes out; removing the slot is immediate, reusing
@@ -619,24 +548,16 @@ fn gpu_slot_lifecycle_follows_submissions() {
             other => panic!("expected NotYetAvailable, got {other:?}"),
         }
         // Meanwhile insert_binding skips it.
-        assert_eq!(
-            table.insert_binding(wgpu::BindingResource::TextureView(&c)),
-            Ok(2)
-        );
+        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&c)), Ok(2));
     }
     gpu.wait();
-    table
-        .update(0, wgpu::BindingResource::TextureView(&c))
-        .unwrap();
+    table.update(0, wgpu::BindingResource::TextureView(&c)).unwrap();
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 22]);
 
     // Remove and reinsert: the lowest available slot once completed.
     table.remove_binding(1).unwrap();
     gpu.wait();
-    assert_eq!(
-        table.insert_binding(wgpu::BindingResource::TextureView(&a)),
-        Ok(1)
-    );
+    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&a)), Ok(1));
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 11]);
 
     // Queue writes to a pinned texture are allowed; the next submission sees the new data.
@@ -670,11 +591,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 "#;
 
-fn submit_busy_reader(
-    gpu: &GpuContext,
-    table: &wgpu::ResourceTable,
-    out: &wgpu::Buffer,
-) -> wgpu::SubmissionIndex {
+fn submit_busy_reader(gpu: &GpuContext, table: &wgpu::ResourceTable, out: &wgpu::Buffer) -> wgpu::SubmissionIndex {
     let kernel = Kernel::new(gpu, BUSY_READER, &[out]);
     gpu.queue.submit([kernel.encode(gpu, table, 16)])
 }
@@ -698,9 +615,7 @@ fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
         size: 4,
     });
     let (texture, view) = u32_texture(&gpu, 5);
-    table
-        .update(0, wgpu::BindingResource::TextureView(&view))
-        .unwrap();
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
     drop(view);
     let out = storage_buffer(&gpu, 1);
     let kernel = Kernel::new(&gpu, READ_SLOT_ZERO, &[&out]);
@@ -716,9 +631,7 @@ fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
     assert_eq!(words(&gpu.read_buffer(&out)), [5]);
     let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([second]));
     assert!(
-        error
-            .as_ref()
-            .is_some_and(|e| e.to_string().contains("destroyed")),
+        error.as_ref().is_some_and(|e| e.to_string().contains("destroyed")),
         "{error:?}"
     );
 }
@@ -754,15 +667,12 @@ fn gpu_pinning_transitions_a_rendered_texture_once() {
     };
     gpu.queue.submit([clear(77.0)]);
     texture.pin(PinnedUsage::Sampled);
-    table
-        .update(0, wgpu::BindingResource::TextureView(&view))
-        .unwrap();
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
     let out = storage_buffer(&gpu, 1);
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 1), [77]);
 
     // Pinned for sampling, the texture cannot be an attachment; unpinned, it can again.
-    let (_, error) =
-        hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([clear(1.0)]));
+    let (_, error) = hal_ext::harness::validation_error(&gpu.device, || gpu.queue.submit([clear(1.0)]));
     let error = error.expect("using a pinned texture as an attachment is an error");
     assert!(error.to_string().contains("pinned"), "{error}");
     texture.unpin();
@@ -821,15 +731,10 @@ fn storage_through_the_table(gpu: &GpuContext) {
         .write_buffer(&data, 0, &[1u32, 2, 3, 4].map(u32::to_le_bytes).concat());
     data.pin(PinnedUsage::StorageReadWrite);
     let view = image.create_view(&Default::default());
-    table
-        .update(0, wgpu::BindingResource::TextureView(&view))
-        .unwrap();
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
     table.update(1, data.as_entire_binding()).unwrap();
     let out = storage_buffer(gpu, 4);
-    assert_eq!(
-        dispatch(gpu, STORAGE_THROUGH_TABLE, &table, &out, 4),
-        [7; 4]
-    );
+    assert_eq!(dispatch(gpu, STORAGE_THROUGH_TABLE, &table, &out, 4), [7; 4]);
 
     data.unpin();
     image.unpin();
@@ -840,10 +745,7 @@ fn storage_through_the_table(gpu: &GpuContext) {
 #[test]
 fn gpu_demo_frame_equals_the_cpu_reference() {
     use wgpu_core_ext::demo;
-    let gpu = GpuContext::new(
-        wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits::default(),
-    );
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let report = demo::run(&gpu.adapter, &gpu.device, &gpu.queue, 1);
     let reference = demo::reference_image();
     let differing = report
@@ -883,12 +785,10 @@ fn heterogeneous_with_8_groups() -> GpuContext {
 /// number.
 fn room_for_the_table(gpu: &GpuContext) -> usize {
     use wgpu_core::binding_model::CreatePipelineLayoutError;
-    let empty = gpu
-        .device
-        .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("empty"),
-            entries: &[],
-        });
+    let empty = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("empty"),
+        entries: &[],
+    });
     let layout = |groups: usize| {
         hal_ext::harness::validation_error(&gpu.device, || {
             gpu.device
@@ -942,7 +842,11 @@ fn gpu_heterogeneous_tables_without_mutable_descriptors() {
         unsafe { std::env::remove_var("WGPU_RESOURCE_TABLE_NO_MUTABLE") };
         assert!(without <= with_mutable, "{without} > {with_mutable}");
         if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
-            assert_eq!((with_mutable, without), (6, 4), "lavapipe: 8 sets, 2 or 4 for the table");
+            assert_eq!(
+                (with_mutable, without),
+                (6, 4),
+                "lavapipe: 8 sets, 2 or 4 for the table"
+            );
         }
     });
 }

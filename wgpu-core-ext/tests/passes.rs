@@ -31,10 +31,7 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let (device, queue) = noop_device(
-        wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits::default(),
-    );
+    let (device, queue) = noop_device(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
         source: wgpu::ShaderSource::Wgsl(SHADER.into()),
@@ -171,11 +168,17 @@ fn submitting_a_destroyed_table_fails() {
     let Some(QueueSubmitError::DestroyedResource(destroyed)) = find_source::<QueueSubmitError>(&error) else {
         panic!("{error:?}")
     };
-    assert_eq!(destroyed.to_string(), "ResourceTable with 'materials' label has been destroyed");
+    assert_eq!(
+        destroyed.to_string(),
+        "ResourceTable with 'materials' label has been destroyed"
+    );
 
     // A table that is merely set, even if no dispatch used it, counts too (the proposal's
     // `[[resource_tables_used]]`).
-    let other = f.device.create_resource_table(&wgpu::ResourceTableDescriptor { label: Some("other"), size: 4 });
+    let other = f.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("other"),
+        size: 4,
+    });
     let (cb, _) = record(&f, |pass| pass.set_resource_table(Some(&other)));
     other.destroy();
     let (_index, error) = validation_error(&f.device, || f.queue.submit([cb]));
@@ -207,8 +210,7 @@ fn setting_a_table_needs_the_feature() {
     });
     let error = error.expect("a validation error");
     assert!(
-        error.to_string().contains("In a pass parameter")
-            && error.to_string().contains("SAMPLING_RESOURCE_TABLE"),
+        error.to_string().contains("In a pass parameter") && error.to_string().contains("SAMPLING_RESOURCE_TABLE"),
         "{error}"
     );
 }

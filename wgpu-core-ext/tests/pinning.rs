@@ -7,10 +7,7 @@ use wgpu::PinnedUsage;
 use wgpu_core::resource_table::PinError;
 
 fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
-    noop_device(
-        features,
-        wgpu::Limits::default(),
-    )
+    noop_device(features, wgpu::Limits::default())
 }
 
 fn texture(
@@ -43,7 +40,13 @@ fn pin_error(device: &wgpu::Device, f: impl FnOnce()) -> wgpu::Error {
 #[test]
 fn pin_needs_the_feature_the_usage_and_a_live_resource() {
     let (plain, _q) = device(wgpu::Features::empty());
-    let t = texture(&plain, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::TEXTURE_BINDING, 1, 1);
+    let t = texture(
+        &plain,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        1,
+        1,
+    );
     let error = pin_error(&plain, || t.pin(PinnedUsage::Sampled));
     assert!(
         matches!(find_source::<PinError>(&error), Some(PinError::MissingFeatures(m)) if m.0 == wgpu::Features::SAMPLING_RESOURCE_TABLE),
@@ -51,19 +54,41 @@ fn pin_needs_the_feature_the_usage_and_a_live_resource() {
     );
 
     let (device, _q) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
-    let attachment = texture(&device, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::RENDER_ATTACHMENT, 1, 1);
+    let attachment = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::RENDER_ATTACHMENT,
+        1,
+        1,
+    );
     let error = pin_error(&device, || attachment.pin(PinnedUsage::Sampled));
     assert_eq!(
         find_source::<PinError>(&error).map(ToString::to_string).as_deref(),
         Some("Texture with 'pinned' label cannot be pinned for Sampled: it was not created with TEXTURE_BINDING")
     );
     let error = pin_error(&device, || attachment.pin(PinnedUsage::StorageReadWrite));
-    assert!(matches!(find_source::<PinError>(&error), Some(PinError::MissingUsage(_, PinnedUsage::StorageReadWrite, "STORAGE_BINDING"))));
+    assert!(matches!(
+        find_source::<PinError>(&error),
+        Some(PinError::MissingUsage(
+            _,
+            PinnedUsage::StorageReadWrite,
+            "STORAGE_BINDING"
+        ))
+    ));
 
-    let sampled = texture(&device, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::TEXTURE_BINDING, 1, 1);
+    let sampled = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        1,
+        1,
+    );
     sampled.destroy();
     let error = pin_error(&device, || sampled.pin(PinnedUsage::Sampled));
-    assert!(matches!(find_source::<PinError>(&error), Some(PinError::DestroyedResource(_))), "{error:?}");
+    assert!(
+        matches!(find_source::<PinError>(&error), Some(PinError::DestroyedResource(_))),
+        "{error:?}"
+    );
 
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("uniform"),
@@ -72,7 +97,10 @@ fn pin_needs_the_feature_the_usage_and_a_live_resource() {
         mapped_at_creation: false,
     });
     let error = pin_error(&device, || buffer.pin(PinnedUsage::StorageRead));
-    assert!(matches!(find_source::<PinError>(&error), Some(PinError::MissingUsage(_, _, "STORAGE"))));
+    assert!(matches!(
+        find_source::<PinError>(&error),
+        Some(PinError::MissingUsage(_, _, "STORAGE"))
+    ));
     // Unpinning needs only the feature, and unbalanced calls are fine.
     let (_, error) = validation_error(&device, || {
         buffer.unpin();
@@ -102,7 +130,11 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
 
     let uint2d = texture(&device, wgpu::TextureFormat::Rgba8Uint, sampled, 1, 1);
     uint2d.pin(PinnedUsage::Sampled);
-    assert_eq!(table.slot_type_id(add(&uint2d, &Default::default())), 14, "texture_2d<u32>");
+    assert_eq!(
+        table.slot_type_id(add(&uint2d, &Default::default())),
+        14,
+        "texture_2d<u32>"
+    );
 
     let layers = texture(&device, wgpu::TextureFormat::Rgba8Unorm, sampled, 6, 1);
     layers.pin(PinnedUsage::Sampled);
@@ -119,7 +151,11 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
 
     let depth = texture(&device, wgpu::TextureFormat::Depth32Float, sampled, 1, 1);
     depth.pin(PinnedUsage::Sampled);
-    assert_eq!(table.slot_type_id(add(&depth, &Default::default())), 22, "texture_depth_2d");
+    assert_eq!(
+        table.slot_type_id(add(&depth, &Default::default())),
+        22,
+        "texture_depth_2d"
+    );
 
     let msaa = texture(
         &device,
@@ -129,16 +165,28 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
         4,
     );
     msaa.pin(PinnedUsage::Sampled);
-    assert_eq!(table.slot_type_id(add(&msaa, &Default::default())), 19, "texture_multisampled_2d<f32>");
+    assert_eq!(
+        table.slot_type_id(add(&msaa, &Default::default())),
+        19,
+        "texture_multisampled_2d<f32>"
+    );
 
     let filtering = device.create_sampler(&Default::default());
     let comparison = device.create_sampler(&wgpu::SamplerDescriptor {
         compare: Some(wgpu::CompareFunction::Less),
         ..Default::default()
     });
-    let s1 = table.insert_binding(wgpu::BindingResource::Sampler(&filtering)).unwrap();
-    let s2 = table.insert_binding(wgpu::BindingResource::Sampler(&comparison)).unwrap();
-    assert_eq!((table.slot_type_id(s1), table.slot_type_id(s2)), (27, 28), "samplers need no pin");
+    let s1 = table
+        .insert_binding(wgpu::BindingResource::Sampler(&filtering))
+        .unwrap();
+    let s2 = table
+        .insert_binding(wgpu::BindingResource::Sampler(&comparison))
+        .unwrap();
+    assert_eq!(
+        (table.slot_type_id(s1), table.slot_type_id(s2)),
+        (27, 28),
+        "samplers need no pin"
+    );
     assert_eq!(table.slot_type_id(15), 0, "empty slot");
 }
 
@@ -188,7 +236,7 @@ fn uses_between_matching_ones_are_checked_too() {
     let view = pinned.create_view(&Default::default());
     let pipeline = hal_ext::harness::compute_pipeline(
         &device,
-            "@group(0) @binding(0) var t: texture_2d<f32>;
+        "@group(0) @binding(0) var t: texture_2d<f32>;
              @compute @workgroup_size(1) fn main() { _ = textureLoad(t, vec2(0), 0); }",
     );
     let group = hal_ext::harness::group_0(&device, &pipeline, vec![wgpu::BindingResource::TextureView(&view)]);

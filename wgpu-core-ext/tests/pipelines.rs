@@ -115,10 +115,16 @@ fn storage_types_need_the_heterogeneous_feature() {
     let (_module, error) = module(&device, STORAGE);
     let error = error.expect("a validation error");
     assert!(
-        matches!(find_source::<CreateShaderModuleError>(&error), Some(CreateShaderModuleError::Validation(_))),
+        matches!(
+            find_source::<CreateShaderModuleError>(&error),
+            Some(CreateShaderModuleError::Validation(_))
+        ),
         "{error:?}"
     );
-    assert!(format!("{error:?}").contains("HETEROGENEOUS_RESOURCE_TABLE"), "{error:?}");
+    assert!(
+        format!("{error:?}").contains("HETEROGENEOUS_RESOURCE_TABLE"),
+        "{error:?}"
+    );
 
     let (device, _queue) = noop_device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, limits());
     let (module, error) = module(&device, STORAGE);
@@ -190,7 +196,9 @@ fn render_pipelines_too() {
     let (module, error) = module(&device, RENDER);
     assert!(error.is_none(), "{error:?}");
     let render = |layout: Option<&wgpu::PipelineLayout>| {
-        validation_error(&device, || render_pipeline(&device, &module, layout, wgpu::TextureFormat::Rgba8Unorm))
+        validation_error(&device, || {
+            render_pipeline(&device, &module, layout, wgpu::TextureFormat::Rgba8Unorm)
+        })
     };
     let (_p, error) = render(None);
     assert!(error.is_none(), "{error:?}");
@@ -205,7 +213,10 @@ fn render_pipelines_too() {
     assert!(
         matches!(
             find_source::<CreateRenderPipelineError>(&error),
-            Some(CreateRenderPipelineError::Stage { error: StageError::ResourceTable(ResourceTableStageError::NotInLayout), .. })
+            Some(CreateRenderPipelineError::Stage {
+                error: StageError::ResourceTable(ResourceTableStageError::NotInLayout),
+                ..
+            })
         ),
         "{error:?}"
     );

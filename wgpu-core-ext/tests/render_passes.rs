@@ -29,10 +29,7 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let (device, queue) = noop_device(
-        wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits::default(),
-    );
+    let (device, queue) = noop_device(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
         source: wgpu::ShaderSource::Wgsl(SHADER.into()),
@@ -85,15 +82,20 @@ fn record(f: &Fixture, body: impl FnOnce(&mut wgpu::RenderPass<'_>)) -> (wgpu::C
     })
 }
 
-fn bundle<'f>(f: &'f Fixture, body: impl FnOnce(&mut wgpu::RenderBundleEncoder<'f>)) -> (wgpu::RenderBundle, Option<wgpu::Error>) {
+fn bundle<'f>(
+    f: &'f Fixture,
+    body: impl FnOnce(&mut wgpu::RenderBundleEncoder<'f>),
+) -> (wgpu::RenderBundle, Option<wgpu::Error>) {
     validation_error(&f.device, || {
-        let mut encoder = f.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-            label: Some("bundle"),
-            color_formats: &[Some(FORMAT)],
-            depth_stencil: None,
-            sample_count: 1,
-            multiview: None,
-        });
+        let mut encoder = f
+            .device
+            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                label: Some("bundle"),
+                color_formats: &[Some(FORMAT)],
+                depth_stencil: None,
+                sample_count: 1,
+                multiview: None,
+            });
         body(&mut encoder);
         encoder.finish(&Default::default())
     })
@@ -154,7 +156,10 @@ fn bundles_set_their_own_table() {
     let (_i, error) = validation_error(&f.device, || f.queue.submit([cb]));
     let error = error.expect("a validation error");
     assert!(
-        matches!(find_source::<QueueSubmitError>(&error), Some(QueueSubmitError::DestroyedResource(_))),
+        matches!(
+            find_source::<QueueSubmitError>(&error),
+            Some(QueueSubmitError::DestroyedResource(_))
+        ),
         "{error:?}"
     );
 }

@@ -131,7 +131,10 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
     for error in errors {
         invalid(Some(error));
     }
-    assert_eq!(table.update(3, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 3 }));
+    assert_eq!(
+        table.update(3, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 3 })
+    );
     table.destroy();
     assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
 }
@@ -143,7 +146,10 @@ fn size_above_the_limit_is_refused() {
     let at_limit = table(&device, max);
     assert_eq!(at_limit.size(), max);
     let (too_big, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: max + 1 })
+        device.create_resource_table(&ResourceTableDescriptor {
+            label: None,
+            size: max + 1,
+        })
     });
     let error = error.expect("a validation error");
     assert!(
@@ -191,20 +197,18 @@ fn too_large_is_refused_before_the_feature_check() {
     let (_table, error) = validation_error(&device, || {
         device.create_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
     });
-    assert!(
-        matches!(
-            find_source::<CreateResourceTableError>(&error.unwrap()),
-            Some(CreateResourceTableError::MissingFeatures(_))
-        )
-    );
+    assert!(matches!(
+        find_source::<CreateResourceTableError>(&error.unwrap()),
+        Some(CreateResourceTableError::MissingFeatures(_))
+    ));
 }
 
 #[test]
 fn heterogeneous_implies_sampling() {
     let (device, _queue) = heterogeneous();
-    assert!(device.features().contains(
-        wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
-    ));
+    assert!(device
+        .features()
+        .contains(wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE));
 }
 
 #[test]
@@ -256,7 +260,10 @@ fn update_range_takes_its_slots_all_or_none() {
     let free = |slot: u32| table.slot_type_id(slot) == 0;
     table.update(5, wgpu::BindingResource::Sampler(&s)).unwrap();
     // A slot in the middle holds a binding: the error names it, and 3 and 4 stay free.
-    assert_eq!(table.update_range(3, &samplers(3)), Err(ResourceTableError::InUse { slot: 5 }));
+    assert_eq!(
+        table.update_range(3, &samplers(3)),
+        Err(ResourceTableError::InUse { slot: 5 })
+    );
     assert!(free(3) && free(4));
     // Range checks come before availability: the first slot past the end, though 6 is free
     // and 5 would fail too.
@@ -266,7 +273,10 @@ fn update_range_takes_its_slots_all_or_none() {
     );
     assert_eq!(
         table.update_range(u32::MAX, &samplers(1)),
-        Err(ResourceTableError::OutOfRange { slot: u32::MAX, size: 8 })
+        Err(ResourceTableError::OutOfRange {
+            slot: u32::MAX,
+            size: 8
+        })
     );
     table.update(7, wgpu::BindingResource::Sampler(&s)).unwrap();
     table.remove_binding(7).unwrap();
@@ -281,8 +291,14 @@ fn update_range_takes_its_slots_all_or_none() {
     assert_eq!(table.update_range(2, &samplers(4)), Ok(()));
     let sampler_id = table.slot_type_id(2);
     assert_ne!(sampler_id, 0);
-    assert_eq!((2..6).map(|slot| table.slot_type_id(slot)).collect::<Vec<_>>(), vec![sampler_id; 4]);
-    assert_eq!(table.update(4, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 4 }));
+    assert_eq!(
+        (2..6).map(|slot| table.slot_type_id(slot)).collect::<Vec<_>>(),
+        vec![sampler_id; 4]
+    );
+    assert_eq!(
+        table.update(4, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 4 })
+    );
     assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
     // An empty range is no `update` call: nothing to check, wherever it starts.
     assert_eq!(table.update_range(8, &[]), Ok(()));
@@ -320,8 +336,14 @@ fn update_range_reports_each_bad_binding_and_still_takes_its_slot() {
         );
     }
     // The bad bindings' slots are taken and hold nothing; the sampler is in its slot.
-    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 1 }));
-    assert_eq!(table.update(3, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 3 }));
+    assert_eq!(
+        table.update(1, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 1 })
+    );
+    assert_eq!(
+        table.update(3, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 3 })
+    );
     assert_eq!((table.slot_type_id(1), table.slot_type_id(3)), (0, 0));
     assert_ne!(table.slot_type_id(2), 0);
 }
@@ -350,8 +372,14 @@ fn destroyed_table_refuses_everything() {
     let s = sampler(&device);
     table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
     table.destroy();
-    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Destroyed));
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Destroyed));
+    assert_eq!(
+        table.update(1, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::Destroyed)
+    );
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::Destroyed)
+    );
     assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
     table.destroy(); // twice is fine
 }
@@ -367,7 +395,9 @@ fn sampled_textures_need_texture_binding_usage() {
     let (device, _queue) = sampling();
     let table = table(&device, 4);
     let (_t, attachment) = texture_view(&device, wgpu::TextureUsages::RENDER_ATTACHMENT);
-    let error = binding_error(&device, || table.update(0, wgpu::BindingResource::TextureView(&attachment)));
+    let error = binding_error(&device, || {
+        table.update(0, wgpu::BindingResource::TextureView(&attachment))
+    });
     assert!(
         matches!(
             find_source::<ResourceTableBindingError>(&error),
@@ -382,7 +412,9 @@ fn sampled_textures_need_texture_binding_usage() {
         table.update(0, wgpu::BindingResource::TextureView(&sampled)),
         Err(ResourceTableError::InUse { slot: 0 })
     );
-    let (result, error) = validation_error(&device, || table.update(1, wgpu::BindingResource::TextureView(&sampled)));
+    let (result, error) = validation_error(&device, || {
+        table.update(1, wgpu::BindingResource::TextureView(&sampled))
+    });
     assert_eq!((result, error.is_none()), (Ok(()), true));
 }
 
@@ -425,7 +457,11 @@ fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
         mapped_at_creation: false,
     });
     let (result, error) = validation_error(&device, || table.insert_binding(uniform.as_entire_binding()));
-    assert_eq!(result, Ok(1), "the slot is returned even though the binding was refused");
+    assert_eq!(
+        result,
+        Ok(1),
+        "the slot is returned even though the binding was refused"
+    );
     let error = error.expect("a validation error");
     assert!(
         matches!(
@@ -436,7 +472,9 @@ fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
     );
     // Storage textures too.
     let (_t, storage_view) = texture_view(&device, wgpu::TextureUsages::STORAGE_BINDING);
-    let (result, error) = validation_error(&device, || table.insert_binding(wgpu::BindingResource::TextureView(&storage_view)));
+    let (result, error) = validation_error(&device, || {
+        table.insert_binding(wgpu::BindingResource::TextureView(&storage_view))
+    });
     assert_eq!((result, error.is_none()), (Ok(2), true));
 }
 
@@ -448,7 +486,10 @@ fn destroyed_resources_and_arrays_are_refused() {
     texture.destroy();
     let error = binding_error(&device, || table.update(0, wgpu::BindingResource::TextureView(&view)));
     assert!(
-        matches!(find_source::<ResourceTableBindingError>(&error), Some(ResourceTableBindingError::DestroyedResource(_))),
+        matches!(
+            find_source::<ResourceTableBindingError>(&error),
+            Some(ResourceTableBindingError::DestroyedResource(_))
+        ),
         "{error:?}"
     );
     let (_t, ok_view) = texture_view(&device, wgpu::TextureUsages::TEXTURE_BINDING);
@@ -458,7 +499,9 @@ fn destroyed_resources_and_arrays_are_refused() {
     assert!(
         matches!(
             find_source::<ResourceTableBindingError>(&error),
-            Some(ResourceTableBindingError::Unsupported(TableResourceKind::TextureViewArray))
+            Some(ResourceTableBindingError::Unsupported(
+                TableResourceKind::TextureViewArray
+            ))
         ),
         "{error:?}"
     );
@@ -479,7 +522,10 @@ fn device_loss_leaves_tables_usable_without_panics() {
     // reported like other calls on a lost device.
     let (result, _error) = validation_error(&device, || created.update(0, wgpu::BindingResource::Sampler(&s)));
     assert_eq!(result, Ok(()));
-    assert_eq!(created.update(0, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 0 }));
+    assert_eq!(
+        created.update(0, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 0 })
+    );
     assert_eq!(existing.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
     assert_eq!(existing.remove_binding(0), Ok(()));
     existing.destroy();
@@ -520,7 +566,10 @@ fn update_range_checks_buffers_like_update() {
         "{:?}",
         errors[0]
     );
-    assert_eq!(table.update(1, wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::InUse { slot: 1 }));
+    assert_eq!(
+        table.update(1, wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::InUse { slot: 1 })
+    );
 
     let (device, _queue) = heterogeneous();
     let errors = collect(&device);
@@ -530,18 +579,29 @@ fn update_range_checks_buffers_like_update() {
         offset: 256,
         size: wgpu::BufferSize::new(4),
     });
-    assert_eq!(table.update_range(2, &[buffer.as_entire_binding(), past_the_end]), Ok(()));
+    assert_eq!(
+        table.update_range(2, &[buffer.as_entire_binding(), past_the_end]),
+        Ok(())
+    );
     let errors = std::mem::take(&mut *errors.lock().unwrap());
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert!(
         matches!(
             find_source::<ResourceTableBindingError>(&errors[0]),
-            Some(ResourceTableBindingError::BufferRange { offset: 256, size: Some(4), buffer_size: 64, .. })
+            Some(ResourceTableBindingError::BufferRange {
+                offset: 256,
+                size: Some(4),
+                buffer_size: 64,
+                ..
+            })
         ),
         "{:?}",
         errors[0]
     );
-    assert_eq!(table.update(3, buffer.as_entire_binding()), Err(ResourceTableError::InUse { slot: 3 }));
+    assert_eq!(
+        table.update(3, buffer.as_entire_binding()),
+        Err(ResourceTableError::InUse { slot: 3 })
+    );
 }
 
 /// Two threads fill and empty disjoint ranges of one table at once, one with `update_range`,
@@ -554,7 +614,9 @@ fn update_range_and_updates_on_two_threads() {
     std::thread::scope(|scope| {
         scope.spawn(|| {
             for first in (0..1024).step_by(64) {
-                table.update_range(first, &vec![wgpu::BindingResource::Sampler(&s); 64]).unwrap();
+                table
+                    .update_range(first, &vec![wgpu::BindingResource::Sampler(&s); 64])
+                    .unwrap();
             }
         });
         scope.spawn(|| {
@@ -569,6 +631,8 @@ fn update_range_and_updates_on_two_threads() {
     let id = table.slot_type_id(0);
     assert_ne!(id, 0);
     let got: Vec<u32> = (0..2048).map(|slot| table.slot_type_id(slot)).collect();
-    let expected: Vec<u32> = (0..2048).map(|slot| if slot >= 1024 && slot % 2 == 1 { 0 } else { id }).collect();
+    let expected: Vec<u32> = (0..2048)
+        .map(|slot| if slot >= 1024 && slot % 2 == 1 { 0 } else { id })
+        .collect();
     assert_eq!(got, expected);
 }

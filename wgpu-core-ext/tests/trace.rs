@@ -25,13 +25,8 @@ fn resource_table_calls_are_recorded() {
             label: Some("traced"),
             size: 8,
         });
-        assert_eq!(
-            table.insert_binding(wgpu::BindingResource::Sampler(&sampler)),
-            Ok(0)
-        );
-        table
-            .update(5, wgpu::BindingResource::Sampler(&sampler))
-            .unwrap();
+        assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
+        table.update(5, wgpu::BindingResource::Sampler(&sampler)).unwrap();
         table.remove_binding(0).unwrap();
         let texture = hal_ext::harness::texture_2d(
             &device,
@@ -42,12 +37,11 @@ fn resource_table_calls_are_recorded() {
         );
         texture.pin(wgpu::PinnedUsage::Sampled);
         texture.unpin();
-        let layout =
-            device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-                label: Some("with table"),
-                bind_group_layouts: &[],
-                immediate_size: 0,
-            });
+        let layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: Some("with table"),
+            bind_group_layouts: &[],
+            immediate_size: 0,
+        });
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
             source: wgpu::ShaderSource::Wgsl(
@@ -104,7 +98,10 @@ fn resource_table_calls_are_recorded() {
     let entries: Vec<TraceEntry> = ron::from_str(&text).expect("resource_tables.ron parses");
     let at = |i: usize| entries[i].at;
     let upstream = |i: usize| format!("{:?}", actions[i]);
-    let kinds = entries.iter().map(|e| format!("{:?}", e.action).split(['(', ' ']).next().unwrap().to_string()).collect::<Vec<_>>();
+    let kinds = entries
+        .iter()
+        .map(|e| format!("{:?}", e.action).split(['(', ' ']).next().unwrap().to_string())
+        .collect::<Vec<_>>();
     assert_eq!(
         kinds,
         [
@@ -119,19 +116,32 @@ fn resource_table_calls_are_recorded() {
             "DropResourceTable",
         ]
     );
-    let T::CreateResourceTable { id: table, desc } = &entries[0].action else { unreachable!() };
+    let T::CreateResourceTable { id: table, desc } = &entries[0].action else {
+        unreachable!()
+    };
     assert_eq!((desc.label.as_deref(), desc.size), (Some("traced"), 8));
     assert!(matches!(entries[1].action, T::UpdateResourceTable { id, slot: 0, .. } if id == *table));
     assert!(matches!(entries[2].action, T::UpdateResourceTable { id, slot: 5, .. } if id == *table));
     assert!(matches!(entries[3].action, T::RemoveResourceTableBinding { id, slot: 0 } if id == *table));
-    assert!(matches!(entries[4].action, T::PinTexture(_, Some(wgpu::PinnedUsage::Sampled))));
+    assert!(matches!(
+        entries[4].action,
+        T::PinTexture(_, Some(wgpu::PinnedUsage::Sampled))
+    ));
     assert!(matches!(entries[5].action, T::PinTexture(_, None)));
     assert!(matches!(entries[7].action, T::DestroyResourceTable(id) if id == *table));
     // In call order among upstream's actions: the sampler before the table's first update,
     // the texture before its pins, the layout before the pipeline that uses it, the
     // submission before the destruction.
-    assert!(upstream(at(1) - 1).starts_with("CreateSampler("), "{}", upstream(at(1) - 1));
-    assert!(upstream(at(4) - 1).starts_with("CreateTexture("), "{}", upstream(at(4) - 1));
+    assert!(
+        upstream(at(1) - 1).starts_with("CreateSampler("),
+        "{}",
+        upstream(at(1) - 1)
+    );
+    assert!(
+        upstream(at(4) - 1).starts_with("CreateTexture("),
+        "{}",
+        upstream(at(4) - 1)
+    );
     assert!(upstream(at(6)).starts_with("CreateShaderModule"), "{}", upstream(at(6)));
     assert!(upstream(at(7) - 1).starts_with("Submit("), "{}", upstream(at(7) - 1));
     assert!(entries.windows(2).all(|w| w[0].at <= w[1].at));
@@ -159,9 +169,29 @@ fn resource_table_calls_are_recorded() {
             })
             .collect::<Vec<_>>()
     };
-    assert!(matches!(passes[0].commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([1, 1, 1])]), "{:?}", passes[0].commands);
+    assert!(
+        matches!(
+            passes[0].commands[..],
+            [
+                ComputeCommand::SetPipeline(_),
+                ComputeCommand::DispatchWorkgroups([1, 1, 1])
+            ]
+        ),
+        "{:?}",
+        passes[0].commands
+    );
     assert_eq!(sets(0), [(1, true)]);
-    assert!(matches!(passes[1].commands[..], [ComputeCommand::SetPipeline(_), ComputeCommand::DispatchWorkgroups([2, 1, 1])]), "{:?}", passes[1].commands);
+    assert!(
+        matches!(
+            passes[1].commands[..],
+            [
+                ComputeCommand::SetPipeline(_),
+                ComputeCommand::DispatchWorkgroups([2, 1, 1])
+            ]
+        ),
+        "{:?}",
+        passes[1].commands
+    );
     assert_eq!(sets(1), [(0, true), (1, false), (1, true), (2, false)]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -195,14 +225,20 @@ fn passes_round_trip_through_bincode() {
     for sets in [
         vec![],
         vec![
-            TableSet { before: 0, table: Some(PassTable::Pointer(table)) },
+            TableSet {
+                before: 0,
+                table: Some(PassTable::Pointer(table)),
+            },
             TableSet { before: 1, table: None },
         ],
     ] {
         let pass = Pass {
             label: Some("pass".into()),
             error: None,
-            commands: vec![ComputeCommand::DispatchWorkgroups([1, 2, 3]), ComputeCommand::PopDebugGroup],
+            commands: vec![
+                ComputeCommand::DispatchWorkgroups([1, 2, 3]),
+                ComputeCommand::PopDebugGroup,
+            ],
             dynamic_offsets: vec![7],
             string_data: vec![1, 2],
             immediates_data: vec![9],

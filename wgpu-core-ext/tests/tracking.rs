@@ -9,10 +9,7 @@ const DISPATCHES: u32 = 10_000;
 
 #[test]
 fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
-    let (device, queue) = noop_device(
-        wgpu::Features::SAMPLING_RESOURCE_TABLE,
-        wgpu::Limits::default(),
-    );
+    let (device, queue) = noop_device(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let texture = texture_2d(
         &device,
         wgpu::TextureFormat::Rgba8Unorm,
@@ -27,9 +24,7 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
     });
     let view = texture.create_view(&Default::default());
     for _ in 0..SLOTS {
-        table
-            .insert_binding(wgpu::BindingResource::TextureView(&view))
-            .unwrap();
+        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
     }
     assert_eq!(table.slot_type_id(SLOTS - 1), 2, "texture_2d<f32>");
 
@@ -41,7 +36,7 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
     });
     let pipeline = hal_ext::harness::compute_pipeline(
         &device,
-            "enable resource_table;
+        "enable resource_table;
              @group(0) @binding(0) var<storage, read_write> out: u32;
              @compute @workgroup_size(1) fn main() {
                  out = textureDimensions(getResource<texture_2d<f32>>(99999u)).x;

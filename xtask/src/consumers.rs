@@ -51,7 +51,10 @@ pub const CONSUMERS: &[Consumer] = &[
 fn fetch(work: &Path) -> Result<Vec<PathBuf>> {
     let dir = work.join("fetch");
     fs::create_dir_all(&dir)?;
-    let deps: String = CONSUMERS.iter().map(|c| format!("{} = \"={}\"\n", c.name, c.version)).collect();
+    let deps: String = CONSUMERS
+        .iter()
+        .map(|c| format!("{} = \"={}\"\n", c.name, c.version))
+        .collect();
     fs::write(
         dir.join("Cargo.toml"),
         format!(
@@ -92,7 +95,11 @@ fn workspace(dir: &Path, sources: &[&Path], patch: &str) -> Result<()> {
     fs::create_dir_all(dir)?;
     let mut members = Vec::new();
     for src in sources {
-        let name = src.file_name().context("a source folder's name")?.to_string_lossy().to_string();
+        let name = src
+            .file_name()
+            .context("a source folder's name")?
+            .to_string_lossy()
+            .to_string();
         util::copy_tree(src, &dir.join(&name))?;
         // A member's own lock file would be ignored anyway; the workspace resolves once.
         let _ = fs::remove_file(dir.join(&name).join("Cargo.lock"));
@@ -100,15 +107,27 @@ fn workspace(dir: &Path, sources: &[&Path], patch: &str) -> Result<()> {
     }
     fs::write(
         dir.join("Cargo.toml"),
-        format!("[workspace]\nresolver = \"2\"\nmembers = [{}]\n\n{patch}", members.join(", ")),
+        format!(
+            "[workspace]\nresolver = \"2\"\nmembers = [{}]\n\n{patch}",
+            members.join(", ")
+        ),
     )?;
     Ok(())
 }
 
 /// `wgpu-info -vv` built in the workspace `dir`.
 fn wgpu_info(dir: &Path, target: &Path, gpu_env: &[(String, String)]) -> Result<String> {
-    util::run(cargo().current_dir(dir).args(["build", "--quiet", "-p", "wgpu-info"]).env("CARGO_TARGET_DIR", target))?;
-    let out = util::output(Command::new(target.join("debug/wgpu-info")).arg("-vv").envs(gpu_env.iter().cloned()))?;
+    util::run(
+        cargo()
+            .current_dir(dir)
+            .args(["build", "--quiet", "-p", "wgpu-info"])
+            .env("CARGO_TARGET_DIR", target),
+    )?;
+    let out = util::output(
+        Command::new(target.join("debug/wgpu-info"))
+            .arg("-vv")
+            .envs(gpu_env.iter().cloned()),
+    )?;
     Ok(String::from_utf8(out)?)
 }
 
@@ -166,7 +185,10 @@ pub fn check(root: &Path, gpu_env: &[(String, String)]) -> Result<u64> {
         // (`--tests`: its doctest calls `InstanceDescriptor::default()`, which wgpu 30 itself
         // no longer has.)
         (&["test", "-p", "wgpu-profiler", "--tests"][..], "wgpu-profiler's tests"),
-        (&["build", "-p", "glyphon", "--all-targets"][..], "glyphon with its examples and benchmarks"),
+        (
+            &["build", "-p", "glyphon", "--all-targets"][..],
+            "glyphon with its examples and benchmarks",
+        ),
     ] {
         util::run(
             cargo()

@@ -50,7 +50,9 @@ fn hash_of<T: std::hash::Hash + ?Sized>(t: &T) -> u64 {
 }
 
 fn normalized(text: &str) -> Vec<String> {
-    text.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
 }
 
 fn significant(lines: &[String]) -> Vec<&String> {
@@ -220,7 +222,11 @@ mod tests {
             .collect();
         text.extend(upstream_file().lines().skip(20).take(WINDOW).map(|l| format!("{l}\n")));
         let f = index().check("src/mixed.rs", &text).unwrap();
-        assert!(f.reason.starts_with("holds a block of 10 lines copied from upstream"), "{}", f.reason);
+        assert!(
+            f.reason.starts_with("holds a block of 10 lines copied from upstream"),
+            "{}",
+            f.reason
+        );
     }
 
     #[test]
@@ -233,7 +239,11 @@ mod tests {
 
     #[test]
     fn nine_copied_lines_pass() {
-        let text: String = upstream_file().lines().take(WINDOW - 1).map(|l| format!("{l}\n")).collect();
+        let text: String = upstream_file()
+            .lines()
+            .take(WINDOW - 1)
+            .map(|l| format!("{l}\n"))
+            .collect();
         assert_eq!(index().check("src/short.rs", &text), None);
     }
 
@@ -246,6 +256,8 @@ mod tests {
     #[test]
     fn patch_with_wide_context_is_flagged() {
         let patch = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,9 +1,10 @@\n a\n b\n c\n d\n e\n f\n g\n+h\n";
-        assert!(check_patch(patch).unwrap().contains("more than 6 upstream context lines"));
+        assert!(check_patch(patch)
+            .unwrap()
+            .contains("more than 6 upstream context lines"));
     }
 }

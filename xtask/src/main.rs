@@ -178,7 +178,10 @@ fn save(root: &std::path::Path, only: Option<&str>, message: Option<&str>, check
         out_of_sync.extend(diffs);
     }
     if check && !out_of_sync.is_empty() {
-        bail!("the materialized trees and the patch queue differ ({} differences)", out_of_sync.len());
+        bail!(
+            "the materialized trees and the patch queue differ ({} differences)",
+            out_of_sync.len()
+        );
     }
     if !check {
         println!("xtask: saved ({} files changed)", out_of_sync.len());
@@ -198,7 +201,10 @@ fn check_workspace_patch_table(root: &std::path::Path) -> Result<()> {
     let pins = pins::load(root)?;
     for pin in &pins {
         let expected = format!("patched/{}", pin.name);
-        let path = table.get(&pin.name).and_then(|e| e.get("path")).and_then(|p| p.as_str());
+        let path = table
+            .get(&pin.name)
+            .and_then(|e| e.get("path"))
+            .and_then(|p| p.as_str());
         if path != Some(expected.as_str()) {
             bail!(
                 "Cargo.toml's [patch.crates-io] must have `{} = {{ path = \"{expected}\" }}`",

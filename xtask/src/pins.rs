@@ -69,15 +69,13 @@ struct LockPackage {
 pub fn load(root: &Path) -> Result<Vec<Pin>> {
     let manifest_path = root.join("upstream/Cargo.toml");
     let manifest: Manifest = toml::from_str(
-        &fs::read_to_string(&manifest_path)
-            .with_context(|| format!("reading {}", manifest_path.display()))?,
+        &fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?,
     )
     .with_context(|| format!("parsing {}", manifest_path.display()))?;
     let lock_path = root.join("upstream/Cargo.lock");
-    let lock: Lock = toml::from_str(
-        &fs::read_to_string(&lock_path).with_context(|| format!("reading {}", lock_path.display()))?,
-    )
-    .with_context(|| format!("parsing {}", lock_path.display()))?;
+    let lock: Lock =
+        toml::from_str(&fs::read_to_string(&lock_path).with_context(|| format!("reading {}", lock_path.display()))?)
+            .with_context(|| format!("parsing {}", lock_path.display()))?;
 
     let mut pins = Vec::new();
     for (name, req) in &manifest.dependencies {
@@ -160,7 +158,10 @@ fn verified_archive(pin: &Pin) -> Result<Vec<u8>> {
         }
     }
     if seen.is_empty() {
-        bail!("{file_name} is not in {}: run `cargo xtask patch` with network access", cache.display());
+        bail!(
+            "{file_name} is not in {}: run `cargo xtask patch` with network access",
+            cache.display()
+        );
     }
     bail!(
         "{file_name} does not match the checksum in upstream/Cargo.lock ({}); refusing to use {:?}",
@@ -204,10 +205,7 @@ fn extract(archive: &[u8], prefix: &str, dest: &Path) -> Result<()> {
         let rel = path
             .strip_prefix(prefix)
             .with_context(|| format!("archive entry {} is outside {prefix}/", path.display()))?;
-        if rel
-            .components()
-            .any(|c| !matches!(c, std::path::Component::Normal(_)))
-        {
+        if rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
             bail!("archive entry {} has an unsafe path", path.display());
         }
         let out = dest.join(rel);

@@ -99,9 +99,7 @@ impl Queue {
     }
 
     fn is_dirty(&self) -> Result<bool> {
-        let status = util::output(
-            git(&self.tree).args(["status", "--porcelain", "--untracked-files=all"]),
-        )?;
+        let status = util::output(git(&self.tree).args(["status", "--porcelain", "--untracked-files=all"]))?;
         Ok(!status.is_empty())
     }
 
@@ -189,14 +187,18 @@ impl Queue {
                 git(&self.tree)
                     .env("GIT_COMMITTER_NAME", BOT_NAME)
                     .env("GIT_COMMITTER_EMAIL", BOT_EMAIL)
-                    .args(["am", "--quiet", "--keep-cr", "--whitespace=nowarn", "--committer-date-is-author-date"])
+                    .args([
+                        "am",
+                        "--quiet",
+                        "--keep-cr",
+                        "--whitespace=nowarn",
+                        "--committer-date-is-author-date",
+                    ])
                     .arg(patch),
             );
             if let Err(err) = applied {
                 let _ = util::output(git(&self.tree).args(["am", "--abort"]));
-                return Err(err).with_context(|| {
-                    format!("patch {} does not apply to {}", patch.display(), self.name)
-                });
+                return Err(err).with_context(|| format!("patch {} does not apply to {}", patch.display(), self.name));
             }
         }
         self.write_stamp()?;
@@ -211,7 +213,10 @@ impl Queue {
     /// one). Without it, uncommitted edits are first committed with `message`.
     pub fn save(&self, message: Option<&str>, check: bool) -> Result<Vec<Difference>> {
         if !self.tree.join(".git").exists() {
-            bail!("{} is not materialized: run `cargo xtask patch` first", self.tree.display());
+            bail!(
+                "{} is not materialized: run `cargo xtask patch` first",
+                self.tree.display()
+            );
         }
         let mut differences = Vec::new();
         if self.is_dirty()? {
@@ -224,12 +229,7 @@ impl Queue {
             }
         }
 
-        let staging = self
-            .tree
-            .parent()
-            .unwrap()
-            .join(".save")
-            .join(&self.name);
+        let staging = self.tree.parent().unwrap().join(".save").join(&self.name);
         util::remove_dir_if_exists(&staging)?;
         let staged_patches = staging.join("patches");
         let staged_overlay = staging.join("overlay");
@@ -261,7 +261,9 @@ impl Queue {
                 .args(&upstream_files),
         )?;
 
-        differences.extend(compare(&staged_patches, &self.patches, "patches", |f| f.ends_with(".patch"))?);
+        differences.extend(compare(&staged_patches, &self.patches, "patches", |f| {
+            f.ends_with(".patch")
+        })?);
         differences.extend(compare(&staged_overlay, &self.overlay, "overlay", |_| true)?);
         if !check {
             replace(&staged_patches, &self.patches, |f| f.ends_with(".patch"))?;
@@ -363,7 +365,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let pristine = dir.path().join("pristine");
         fs::create_dir_all(pristine.join("src")).unwrap();
-        fs::write(pristine.join("Cargo.toml"), "[package]\nname = \"demo\"\nversion = \"1.0.0\"\n").unwrap();
+        fs::write(
+            pristine.join("Cargo.toml"),
+            "[package]\nname = \"demo\"\nversion = \"1.0.0\"\n",
+        )
+        .unwrap();
         fs::write(pristine.join("src/lib.rs"), LIB).unwrap();
         // Published crates may ship a .gitignore; its patterns must not hide upstream files.
         fs::write(pristine.join(".gitignore"), "*.txt\n").unwrap();
@@ -406,7 +412,10 @@ mod tests {
         let q = &f.queue;
         assert_eq!(
             q.materialize(false).unwrap(),
-            Outcome::Materialized { patches: 0, overlay_files: 0 }
+            Outcome::Materialized {
+                patches: 0,
+                overlay_files: 0
+            }
         );
         assert_eq!(tree_snapshot(&q.tree), tree_snapshot(&q.pristine));
         assert_eq!(q.save(None, true).unwrap(), vec![]);
@@ -438,8 +447,14 @@ mod tests {
         let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly-and-add-the-table-module.patch")).unwrap();
         assert!(patch.contains("-    41\n+    42\n"), "{patch}");
         assert!(patch.contains("+mod table;\n"), "{patch}");
-        assert!(!patch.contains("table.rs"), "new files belong to the overlay, not to patches:\n{patch}");
-        assert_eq!(fs::read_to_string(q.overlay.join("src/table.rs")).unwrap(), "pub struct Table;\n");
+        assert!(
+            !patch.contains("table.rs"),
+            "new files belong to the overlay, not to patches:\n{patch}"
+        );
+        assert_eq!(
+            fs::read_to_string(q.overlay.join("src/table.rs")).unwrap(),
+            "pub struct Table;\n"
+        );
         // Saving was all it took: the tree is up to date with the queue.
         assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
 
@@ -448,7 +463,10 @@ mod tests {
         util::remove_dir_if_exists(&q.tree).unwrap();
         assert_eq!(
             q.materialize(false).unwrap(),
-            Outcome::Materialized { patches: 1, overlay_files: 1 }
+            Outcome::Materialized {
+                patches: 1,
+                overlay_files: 1
+            }
         );
         assert_eq!(tree_snapshot(&q.tree), edited);
         assert_eq!(q.save(None, true).unwrap(), vec![]);
@@ -466,7 +484,10 @@ mod tests {
         assert_eq!(check.len(), 1);
         assert!(check[0].0.ends_with("uncommitted edits"), "{check:?}");
         let diffs = q.save(Some("Make other return two"), false).unwrap();
-        assert_eq!(diffs, vec![Difference("patches/0001-Make-other-return-two.patch: new".into())]);
+        assert_eq!(
+            diffs,
+            vec![Difference("patches/0001-Make-other-return-two.patch: new".into())]
+        );
         assert!(!q.has_unsaved_work().unwrap());
     }
 
@@ -481,13 +502,19 @@ mod tests {
         fs::write(q.overlay.join("extra.rs"), "// ours\n").unwrap();
         let err = q.materialize(false).unwrap_err().to_string();
         assert!(err.contains("has edits that are not saved"), "{err}");
-        assert_eq!(fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(), "pub fn lost() {}\n");
+        assert_eq!(
+            fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(),
+            "pub fn lost() {}\n"
+        );
         // Committed but unsaved work counts as unsaved too.
         commit_all(&q.tree, "Lose everything");
         assert!(q.materialize(false).is_err());
         assert_eq!(
             q.materialize(true).unwrap(),
-            Outcome::Materialized { patches: 0, overlay_files: 1 }
+            Outcome::Materialized {
+                patches: 0,
+                overlay_files: 1
+            }
         );
         assert_eq!(fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(), LIB);
     }

@@ -27,14 +27,31 @@ pub const CRATES: &[(&str, &[&str])] = &[
     (
         "naga",
         &[
-            "wgsl-in", "spv-in", "glsl-in", "spv-out", "hlsl-out", "msl-out", "glsl-out", "wgsl-out", "dot-out",
-            "serialize", "deserialize",
+            "wgsl-in",
+            "spv-in",
+            "glsl-in",
+            "spv-out",
+            "hlsl-out",
+            "msl-out",
+            "glsl-out",
+            "wgsl-out",
+            "dot-out",
+            "serialize",
+            "deserialize",
         ],
     ),
     ("wgpu-naga-bridge", &[]),
     ("wgpu-hal", &["vulkan", "gles"]),
-    ("wgpu-core", &["trace", "replay", "vulkan", "gles", "serde", "wgsl", "glsl", "spirv", "counters"]),
-    ("wgpu", &["serde", "trace", "spirv", "glsl", "noop", "naga-ir", "counters"]),
+    (
+        "wgpu-core",
+        &[
+            "trace", "replay", "vulkan", "gles", "serde", "wgsl", "glsl", "spirv", "counters",
+        ],
+    ),
+    (
+        "wgpu",
+        &["serde", "trace", "spirv", "glsl", "noop", "naga-ir", "counters"],
+    ),
 ];
 
 /// Installs cargo-semver-checks [`TOOL_VERSION`] unless it is there.
@@ -62,7 +79,10 @@ fn manifest(root: &Path, name: &str, patch: &str) -> Result<String> {
             .iter()
             .find(|(p, _)| p.name == *krate)
             .with_context(|| format!("{krate} is not pinned in upstream/Cargo.toml"))?;
-        deps.push_str(&format!("{krate} = {{ version = \"={}\", features = {features:?} }}\n", pin.version));
+        deps.push_str(&format!(
+            "{krate} = {{ version = \"={}\", features = {features:?} }}\n",
+            pin.version
+        ));
     }
     Ok(format!(
         "[package]\nname = \"semver-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
@@ -112,7 +132,14 @@ pub fn check(root: &Path) -> Result<u64> {
         let file = format!("{}.json", krate.replace('-', "_"));
         println!("==> cargo semver-checks: {krate}");
         let out = cargo()
-            .args(["semver-checks", "--color", "never", "--release-type", "minor", "--baseline-rustdoc"])
+            .args([
+                "semver-checks",
+                "--color",
+                "never",
+                "--release-type",
+                "minor",
+                "--baseline-rustdoc",
+            ])
             .arg(work.join("json-baseline").join(&file))
             .arg("--current-rustdoc")
             .arg(work.join("json-current").join(&file))
@@ -122,7 +149,11 @@ pub fn check(root: &Path) -> Result<u64> {
         let report = String::from_utf8_lossy(&out.stdout);
         print!("{}{report}", String::from_utf8_lossy(&out.stderr));
         let found = findings(&report);
-        let mut expected: Vec<String> = known.iter().filter(|(k, _)| k == krate).map(|(_, f)| f.clone()).collect();
+        let mut expected: Vec<String> = known
+            .iter()
+            .filter(|(k, _)| k == krate)
+            .map(|(_, f)| f.clone())
+            .collect();
         expected.sort();
         if found != expected {
             for f in found.iter().filter(|f| !expected.contains(f)) {
@@ -137,7 +168,10 @@ pub fn check(root: &Path) -> Result<u64> {
         }
     }
     if !failed.is_empty() {
-        bail!("cargo semver-checks: findings other than the recorded ones in: {}", failed.join(", "));
+        bail!(
+            "cargo semver-checks: findings other than the recorded ones in: {}",
+            failed.join(", ")
+        );
     }
     let open = known.len();
     if open > 0 {
@@ -181,7 +215,13 @@ fn findings(report: &str) -> Vec<String> {
                 listing = false;
                 continue;
             }
-            let item = item.split(" in /").next().unwrap_or(item).split(" in file /").next().unwrap_or(item);
+            let item = item
+                .split(" in /")
+                .next()
+                .unwrap_or(item)
+                .split(" in file /")
+                .next()
+                .unwrap_or(item);
             out.push(format!("{}: {item}", lint.as_deref().unwrap_or("?")));
         }
     }
@@ -203,7 +243,10 @@ mod tests {
                       --- warning partial_ord_enum_variants_reordered: x ---\n\nFailed in:\n  ignored\n";
         assert_eq!(
             findings(report),
-            ["enum_variant_added: variant Action:PinBuffer", "enum_variant_added: variant Action:PinTexture"]
+            [
+                "enum_variant_added: variant Action:PinBuffer",
+                "enum_variant_added: variant Action:PinTexture"
+            ]
         );
     }
 }

@@ -54,10 +54,13 @@ impl std::ops::AddAssign for Counts {
 fn parse_counts(line: &str) -> Option<Counts> {
     let cts = line.split(", ").count() == 3
         && line.ends_with(" skipped")
-        && line.split(", ").zip(["passed", "failed", "skipped"]).all(|(part, word)| {
-            part.split_once(' ')
-                .is_some_and(|(n, w)| w == word && n.parse::<u64>().is_ok())
-        });
+        && line
+            .split(", ")
+            .zip(["passed", "failed", "skipped"])
+            .all(|(part, word)| {
+                part.split_once(' ')
+                    .is_some_and(|(n, w)| w == word && n.parse::<u64>().is_ok())
+            });
     if !(cts || line.contains("tests run:") || line.contains("test run:") || line.starts_with("test result:")) {
         return None;
     }
@@ -177,7 +180,9 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             bail!("cannot run the GPU tests; `--no-gpu` leaves them out");
         }
     }
-    if !report.step("materialize the patched crates", |_| crate::patch(root, false).map(drop)) {
+    if !report.step("materialize the patched crates", |_| {
+        crate::patch(root, false).map(drop)
+    }) {
         bail!("the patch queue does not apply");
     }
     report.step("patch queue round trip (save --check)", |counts| {
@@ -249,22 +254,41 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         Ok(())
     });
     if !args.no_gpu {
-        report.step("demo trace: a recorded frame replays to the demo's image (player)", |counts| {
-            let out = root.join("target").join("demo-trace");
-            let _ = std::fs::remove_dir_all(&out);
-            std::fs::create_dir_all(&out)?;
-            let (trace, demo, replayed) = (out.join("trace"), out.join("demo.png"), out.join("replay.png"));
-            let run = |target: &[&str]| {
-                let mut cmd = cargo();
-                cmd.current_dir(root).args(["run", "--quiet"]).args(target).arg("--").envs(gpu_env.iter().cloned());
-                cmd
-            };
-            util::run(run(&["-p", "wgpu-core-ext", "--bin", "bindless-demo"]).args(["--frames", "1", "--no-validation", "--out"]).arg(&demo).arg("--trace").arg(&trace))?;
-            util::run(run(&["-p", "player"]).arg("replay").arg(&trace).args(["--validation", "--quiet", "--screenshot", "frame"]).arg(&replayed))?;
-            util::run(run(&["-p", "player"]).arg("diff").arg(&replayed).arg(&demo))?;
-            counts.passed += 1;
-            Ok(())
-        });
+        report.step(
+            "demo trace: a recorded frame replays to the demo's image (player)",
+            |counts| {
+                let out = root.join("target").join("demo-trace");
+                let _ = std::fs::remove_dir_all(&out);
+                std::fs::create_dir_all(&out)?;
+                let (trace, demo, replayed) = (out.join("trace"), out.join("demo.png"), out.join("replay.png"));
+                let run = |target: &[&str]| {
+                    let mut cmd = cargo();
+                    cmd.current_dir(root)
+                        .args(["run", "--quiet"])
+                        .args(target)
+                        .arg("--")
+                        .envs(gpu_env.iter().cloned());
+                    cmd
+                };
+                util::run(
+                    run(&["-p", "wgpu-core-ext", "--bin", "bindless-demo"])
+                        .args(["--frames", "1", "--no-validation", "--out"])
+                        .arg(&demo)
+                        .arg("--trace")
+                        .arg(&trace),
+                )?;
+                util::run(
+                    run(&["-p", "player"])
+                        .arg("replay")
+                        .arg(&trace)
+                        .args(["--validation", "--quiet", "--screenshot", "frame"])
+                        .arg(&replayed),
+                )?;
+                util::run(run(&["-p", "player"]).arg("diff").arg(&replayed).arg(&demo))?;
+                counts.passed += 1;
+                Ok(())
+            },
+        );
     }
     report.step("benchmarks compile (cargo check --benches)", |counts| {
         util::run(cargo().current_dir(root).args(["check", "--quiet", "--benches"]))?;
@@ -287,22 +311,31 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             }
             Ok(())
         });
-        report.step("semver: cargo semver-checks of every patched crate vs crates.io (no major change)", |counts| {
-            counts.passed += crate::semver::check(root)?;
-            Ok(())
-        });
-        if !args.no_gpu {
-            report.step("downstream drop-in: exported patched crates vs crates.io release", |counts| {
-                let r = downstream(root, &gpu_env, counts);
-                drop_in_ci(&root.join("target/downstream/target"));
-                r
-            });
-            report.step("published consumers (wgpu-info, naga_oil, wgpu-profiler, glyphon) on the patched crates", |counts| {
-                let r = crate::consumers::check(root, &gpu_env);
-                drop_in_ci(&root.join("target/consumers/target"));
-                counts.passed += r?;
+        report.step(
+            "semver: cargo semver-checks of every patched crate vs crates.io (no major change)",
+            |counts| {
+                counts.passed += crate::semver::check(root)?;
                 Ok(())
-            });
+            },
+        );
+        if !args.no_gpu {
+            report.step(
+                "downstream drop-in: exported patched crates vs crates.io release",
+                |counts| {
+                    let r = downstream(root, &gpu_env, counts);
+                    drop_in_ci(&root.join("target/downstream/target"));
+                    r
+                },
+            );
+            report.step(
+                "published consumers (wgpu-info, naga_oil, wgpu-profiler, glyphon) on the patched crates",
+                |counts| {
+                    let r = crate::consumers::check(root, &gpu_env);
+                    drop_in_ci(&root.join("target/consumers/target"));
+                    counts.passed += r?;
+                    Ok(())
+                },
+            );
         }
     }
 
@@ -311,7 +344,10 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         println!("{} {name} ({secs:.0} s)", if *ok { "ok  " } else { "FAIL" });
     }
     let c = report.counts;
-    println!("summary: {} passed, {} failed, {} skipped", c.passed, c.failed, c.skipped);
+    println!(
+        "summary: {} passed, {} failed, {} skipped",
+        c.passed, c.failed, c.skipped
+    );
     if report.steps.iter().any(|(_, ok, _)| !ok) {
         bail!("some steps failed");
     }
@@ -370,7 +406,16 @@ pub fn demo(root: &Path) -> Result<()> {
     util::run(
         cargo()
             .current_dir(root)
-            .args(["run", "--quiet", "--release", "-p", "wgpu-core-ext", "--bin", "bindless-demo", "--"])
+            .args([
+                "run",
+                "--quiet",
+                "--release",
+                "-p",
+                "wgpu-core-ext",
+                "--bin",
+                "bindless-demo",
+                "--",
+            ])
             .arg("--out")
             .arg(root.join("bindless.png"))
             .envs(vk.env()),
@@ -409,8 +454,14 @@ pub fn bench(root: &Path, only: Option<&str>, readme: bool, args: &[String]) -> 
             let path = root.join("README.md");
             let text = fs::read_to_string(&path)?;
             let (begin, end) = (format!("<!-- bench:{name} -->\n"), format!("<!-- /bench:{name} -->"));
-            let start = text.find(&begin).with_context(|| format!("README has no {begin:?} marker"))? + begin.len();
-            let stop = start + text[start..].find(&end).with_context(|| format!("README has no {end:?} marker"))?;
+            let start = text
+                .find(&begin)
+                .with_context(|| format!("README has no {begin:?} marker"))?
+                + begin.len();
+            let stop = start
+                + text[start..]
+                    .find(&end)
+                    .with_context(|| format!("README has no {end:?} marker"))?;
             fs::write(&path, format!("{}{}{}", &text[..start], table, &text[stop..]))?;
             println!("xtask: README.md's {name} table updated");
         }
@@ -430,7 +481,11 @@ pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
     for f in &findings {
         println!("{}: {}", f.file, f.reason);
     }
-    println!("check-upstream: {} files checked, {} upstream copies", files.len(), findings.len());
+    println!(
+        "check-upstream: {} files checked, {} upstream copies",
+        files.len(),
+        findings.len()
+    );
     if !findings.is_empty() {
         bail!("committed files copy upstream source: keep patches, never copies");
     }
@@ -443,12 +498,20 @@ pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
             .find(|(p, _)| p.name == "wgpu-types")
             .context("wgpu-types is pinned")?;
         let planted = fs::read_to_string(types.join("src/lib.rs"))?;
-        let block: String = planted.lines().skip(planted.lines().count() / 2).take(120).collect::<Vec<_>>().join("\n");
+        let block: String = planted
+            .lines()
+            .skip(planted.lines().count() / 2)
+            .take(120)
+            .collect::<Vec<_>>()
+            .join("\n");
         let ours = fs::read_to_string(root.join("xtask/src/queue.rs"))?;
         let mixed = format!("{ours}\n{block}\n");
         let caught = copycheck::check_all(
             &upstream,
-            [("planted/lib.rs", planted.as_str()), ("planted/mixed.rs", mixed.as_str())],
+            [
+                ("planted/lib.rs", planted.as_str()),
+                ("planted/mixed.rs", mixed.as_str()),
+            ],
         );
         if caught.len() != 2 {
             bail!("the upstream check missed planted upstream text: caught only {caught:?}");

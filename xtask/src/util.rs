@@ -14,7 +14,9 @@ use sha2::{Digest as _, Sha256};
 /// The repository root (the folder holding `upstream/` and `xtask/`).
 pub fn repo_root() -> PathBuf {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().expect("xtask lives in a folder of the repo").to_path_buf()
+    here.parent()
+        .expect("xtask lives in a folder of the repo")
+        .to_path_buf()
 }
 
 fn describe(cmd: &Command) -> String {

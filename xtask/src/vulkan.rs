@@ -64,7 +64,9 @@ impl Missing {
             parts.push("lavapipe (mesa-vulkan-drivers)".to_string());
         }
         if let Some(v) = &self.old_mesa {
-            parts.push(format!("Mesa ≥ {MIN_MESA_MAJOR} (installed: {v}, which lacks descriptor indexing)"));
+            parts.push(format!(
+                "Mesa ≥ {MIN_MESA_MAJOR} (installed: {v}, which lacks descriptor indexing)"
+            ));
         }
         if self.validation_layer {
             parts.push("the Khronos validation layer (vulkan-validationlayers)".to_string());
@@ -174,7 +176,10 @@ fn install(id: &str, codename: &str) -> Result<()> {
             || fs::read_to_string("/etc/apt/sources.list").is_ok_and(|t| t.contains("bookworm-backports"));
         if !listed {
             println!("xtask: adding the bookworm-backports source ({BACKPORTS_LIST})");
-            fs::write(BACKPORTS_LIST, "deb http://deb.debian.org/debian bookworm-backports main\n")?;
+            fs::write(
+                BACKPORTS_LIST,
+                "deb http://deb.debian.org/debian bookworm-backports main\n",
+            )?;
         }
         apt(&["update"])?;
         apt(&[&base[..], &["-t", "bookworm-backports", "mesa-vulkan-drivers"]].concat())?;

@@ -61,7 +61,10 @@ fn slot_result(got: Result<(), E>, expected: Result<(), E>) -> CaseResult {
 const TABLE_SHADER: &str = "enable resource_table;
     @compute @workgroup_size(1) fn main() { _ = hasResource<sampler>(0u); }";
 
-fn table_pipeline(device: &wgpu::Device, layout: Option<&wgpu::PipelineLayout>) -> (wgpu::ComputePipeline, Option<wgpu::Error>) {
+fn table_pipeline(
+    device: &wgpu::Device,
+    layout: Option<&wgpu::PipelineLayout>,
+) -> (wgpu::ComputePipeline, Option<wgpu::Error>) {
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
         source: wgpu::ShaderSource::Wgsl(TABLE_SHADER.into()),
@@ -750,7 +753,13 @@ fn render_setup(device: &wgpu::Device) -> (wgpu::RenderPipeline, wgpu::TextureVi
         ),
     });
     let pipeline = hal_ext::harness::render_pipeline(device, &module, None, wgpu::TextureFormat::Rgba8Unorm);
-    let target = texture_2d(device, wgpu::TextureFormat::Rgba8Unorm, 1, 1, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    let target = texture_2d(
+        device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
     (pipeline, target.create_view(&Default::default()))
 }
 
@@ -783,7 +792,7 @@ fn submit_busy_sampler_reader(gpu: &hal_ext::harness::GpuContext, t: &wgpu::Reso
     });
     let pipeline = hal_ext::harness::compute_pipeline(
         device,
-            "enable resource_table;
+        "enable resource_table;
              @group(0) @binding(0) var<storage, read_write> out: u32;
              @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
                  var acc = id.x;

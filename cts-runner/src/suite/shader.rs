@@ -14,10 +14,7 @@ fn gpu(heterogeneous: bool) -> GpuContext {
     } else {
         wgpu::Features::SAMPLING_RESOURCE_TABLE
     };
-    GpuContext::new(
-        features,
-        wgpu::Limits::default(),
-    )
+    GpuContext::new(features, wgpu::Limits::default())
 }
 
 /// Runs `body` (a WGSL statement list writing `out[0..n]`) in one invocation with the table
@@ -64,8 +61,16 @@ fn probe_index(state: &str) -> &'static str {
 /// A texel format of each kind, and a texel whose first channel reads back as `value`.
 fn texel(kind: &str) -> (wgpu::TextureFormat, Vec<u8>, u32) {
     match kind {
-        "f32" => (wgpu::TextureFormat::R32Float, 2.5f32.to_le_bytes().to_vec(), 2.5f32.to_bits()),
-        "i32" => (wgpu::TextureFormat::R32Sint, (-5i32).to_le_bytes().to_vec(), (-5i32) as u32),
+        "f32" => (
+            wgpu::TextureFormat::R32Float,
+            2.5f32.to_le_bytes().to_vec(),
+            2.5f32.to_bits(),
+        ),
+        "i32" => (
+            wgpu::TextureFormat::R32Sint,
+            (-5i32).to_le_bytes().to_vec(),
+            (-5i32) as u32,
+        ),
         _ => (wgpu::TextureFormat::R32Uint, 42u32.to_le_bytes().to_vec(), 42),
     }
 }
@@ -95,7 +100,11 @@ fn fill_slot(
     pin: PinnedUsage,
 ) -> Result<Vec<wgpu::TextureView>, String> {
     let view = |t: &wgpu::Texture| t.create_view(&Default::default());
-    let put = |v: &wgpu::TextureView| table.update(0, wgpu::BindingResource::TextureView(v)).map_err(|e| e.to_string());
+    let put = |v: &wgpu::TextureView| {
+        table
+            .update(0, wgpu::BindingResource::TextureView(v))
+            .map_err(|e| e.to_string())
+    };
     Ok(match state {
         "matching" | "out_of_range" | "negative" => {
             matching.pin(pin);
@@ -125,7 +134,15 @@ fn fill_slot(
     })
 }
 
-const STATES: &[&str] = &["matching", "wrong_type", "empty", "removed", "unpinned", "out_of_range", "negative"];
+const STATES: &[&str] = &[
+    "matching",
+    "wrong_type",
+    "empty",
+    "removed",
+    "unpinned",
+    "out_of_range",
+    "negative",
+];
 
 pub fn tests() -> Vec<Test> {
     vec![
@@ -443,7 +460,6 @@ pub fn tests() -> Vec<Test> {
         },
     ]
 }
-
 
 /// A 2-texel-wide texture of WGSL type `ty` and its view.
 fn texture_of_type(device: &wgpu::Device, ty: &str) -> (wgpu::Texture, wgpu::TextureView) {

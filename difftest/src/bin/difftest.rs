@@ -7,9 +7,7 @@ use clap::Parser;
 use difftest::{counters, run, Backend, RunConfig, OPS, PROGRAMS};
 
 #[derive(Parser)]
-#[command(
-    about = "Differential tester of resource tables: random programs against the proposal's model"
-)]
+#[command(about = "Differential tester of resource tables: random programs against the proposal's model")]
 struct Args {
     /// Minutes to run for.
     #[arg(long)]
@@ -51,8 +49,7 @@ fn main() {
     });
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(args.soak * 60.0);
-    let program_file =
-        std::env::temp_dir().join(format!("difftest-{}-program.txt", std::process::id()));
+    let program_file = std::env::temp_dir().join(format!("difftest-{}-program.txt", std::process::id()));
     println!(
         "difftest: {backend:?}, seeds from {first_seed}, {} min; if the process crashes, the program \
          it was running is in {}",

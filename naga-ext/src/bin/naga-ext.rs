@@ -6,7 +6,11 @@ use clap::Parser;
 use naga_ext::{Capabilities, Output, Target};
 
 #[derive(Parser)]
-#[command(name = "naga-ext", version, about = "Compile WGSL with `enable resource_table;` to SPIR-V, HLSL, MSL or GLSL")]
+#[command(
+    name = "naga-ext",
+    version,
+    about = "Compile WGSL with `enable resource_table;` to SPIR-V, HLSL, MSL or GLSL"
+)]
 struct Cli {
     /// The WGSL source.
     input: String,

@@ -95,7 +95,10 @@ impl Raw {
                 descriptor_count: 1,
             }];
             let descriptors = raw
-                .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
+                .create_descriptor_pool(
+                    &vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes),
+                    None,
+                )
                 .ok()?;
             let set = raw
                 .allocate_descriptor_sets(
@@ -138,7 +141,11 @@ impl Raw {
                     &vk::ImageCreateInfo::default()
                         .image_type(vk::ImageType::TYPE_2D)
                         .format(format)
-                        .extent(vk::Extent3D { width: 1, height: 1, depth: 1 })
+                        .extent(vk::Extent3D {
+                            width: 1,
+                            height: 1,
+                            depth: 1,
+                        })
                         .mip_levels(1)
                         .array_layers(1)
                         .samples(vk::SampleCountFlags::TYPE_1)
@@ -231,7 +238,8 @@ impl Raw {
                 offset: vk::Offset2D { x: 0, y: 0 },
                 extent: vk::Extent2D { width: 1, height: 1 },
             }];
-            let blend = [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+            let blend =
+                [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
             let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
             let assembly =
                 vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
@@ -337,7 +345,11 @@ impl Raw {
             }
             d.end_command_buffer(cmd)?;
             let cmds = [cmd];
-            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], self.fence)?;
+            d.queue_submit(
+                self.queue,
+                &[vk::SubmitInfo::default().command_buffers(&cmds)],
+                self.fence,
+            )?;
             d.wait_for_fences(&[self.fence], true, u64::MAX)?;
             d.reset_fences(&[self.fence])
         }

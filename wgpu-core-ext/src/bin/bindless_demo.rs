@@ -44,19 +44,18 @@ fn main() -> ExitCode {
         eprintln!("bindless-demo: no Vulkan adapter (run `cargo xtask setup`)");
         return ExitCode::FAILURE;
     };
-    let (device, queue) =
-        match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("bindless demo"),
-            required_features: features,
-            required_limits: limits.clone(),
-            ..Default::default()
-        })) {
-            Ok(pair) => pair,
-            Err(e) => {
-                eprintln!("bindless-demo: the adapter cannot run resource tables: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
+    let (device, queue) = match pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: Some("bindless demo"),
+        required_features: features,
+        required_limits: limits.clone(),
+        ..Default::default()
+    })) {
+        Ok(pair) => pair,
+        Err(e) => {
+            eprintln!("bindless-demo: the adapter cannot run resource tables: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     if let Some(dir) = &args.trace {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("bindless-demo: {}: {e}", dir.display());

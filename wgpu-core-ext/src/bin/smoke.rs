@@ -94,7 +94,9 @@ fn fs() -> @location(0) vec4<f32> {
 ";
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 fn unorm8(x: f64) -> u8 {
@@ -104,7 +106,9 @@ fn unorm8(x: f64) -> u8 {
 fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
     let slice = buffer.slice(..);
     slice.map_async(wgpu::MapMode::Read, |r| r.expect("mapping the readback buffer"));
-    device.poll(wgpu::PollType::wait_indefinitely()).expect("polling the device");
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("polling the device");
     let bytes = slice.get_mapped_range().expect("reading the mapped range").to_vec();
     buffer.unmap();
     bytes
@@ -269,17 +273,26 @@ fn render(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<u64, String> {
     for y in 0..SIZE {
         for x in SIZE / 2..SIZE {
             if pixel(x, y) != clear.as_slice() {
-                return Err(format!("render: pixel ({x}, {y}) is {:?}, expected the clear colour {clear:?}", pixel(x, y)));
+                return Err(format!(
+                    "render: pixel ({x}, {y}) is {:?}, expected the clear colour {clear:?}",
+                    pixel(x, y)
+                ));
             }
         }
     }
     for (x, y) in [(0, SIZE - 1), (1, SIZE - 2), (SIZE / 8, SIZE - 1 - SIZE / 8)] {
         if pixel(x, y) != tri.as_slice() {
-            return Err(format!("render: pixel ({x}, {y}) is {:?}, expected the triangle colour {tri:?}", pixel(x, y)));
+            return Err(format!(
+                "render: pixel ({x}, {y}) is {:?}, expected the triangle colour {tri:?}",
+                pixel(x, y)
+            ));
         }
     }
     if pixel(2, 0) != clear.as_slice() {
-        return Err(format!("render: pixel (2, 0) is {:?}, expected the clear colour {clear:?}", pixel(2, 0)));
+        return Err(format!(
+            "render: pixel (2, 0) is {:?}, expected the clear colour {clear:?}",
+            pixel(2, 0)
+        ));
     }
     Ok(fnv1a(&pixels))
 }
