@@ -59,6 +59,9 @@ enum Cmd {
         #[arg(long)]
         self_test: bool,
     },
+    /// rustfmt and clippy, warnings denied, on our crates, xtask and our modules in the
+    /// patched crates (a step of `test`).
+    Style,
     /// Run every test: the patch queue, our crates, upstream's unit tests, GPU tests on
     /// lavapipe with the validation layer, and a downstream drop-in build.
     Test(tasks::TestArgs),
@@ -120,6 +123,7 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::Test(args) => tasks::test(&root, &args),
         Cmd::Demo => tasks::demo(&root),
         Cmd::Bench { only, readme, args } => tasks::bench(&root, only.as_deref(), readme, &args),
+        Cmd::Style => tasks::style(&root),
     }
 }
 

@@ -216,6 +216,14 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         }
         Ok(())
     });
+    report.step(
+        "rustfmt and clippy (our crates; our modules in the patched crates)",
+        |counts| {
+            style(root)?;
+            counts.passed += 1;
+            Ok(())
+        },
+    );
     report.step("workspace tests (GPU tests on Vulkan, validation layer on)", |counts| {
         let mut cmd = cargo();
         cmd.current_dir(root)
@@ -350,6 +358,87 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     );
     if report.steps.iter().any(|(_, ok, _)| !ok) {
         bail!("some steps failed");
+    }
+    Ok(())
+}
+
+/// Our crates (the workspace's default members).
+const OUR_CRATES: [&str; 6] = [
+    "wgpu-core-ext",
+    "hal-ext",
+    "naga-ext",
+    "player",
+    "cts-runner",
+    "difftest",
+];
+
+/// The patched crates that carry modules of ours (overlay files).
+const PATCHED_WITH_MODULES: [&str; 5] = ["wgpu-core", "wgpu-hal", "naga", "wgpu", "wgpu-types"];
+
+/// rustfmt and clippy, warnings denied, on our crates and xtask; and clippy on the patched
+/// crates, failing on a warning in one of our modules there (overlay files): upstream's own
+/// files keep upstream's lint state, which a newer clippy may not find clean.
+pub fn style(root: &Path) -> Result<()> {
+    let packages = |cmd: &mut Command, names: &[&str]| {
+        for name in names {
+            cmd.args(["-p", name]);
+        }
+    };
+    let mut fmt = cargo();
+    fmt.current_dir(root).args(["fmt", "--check"]);
+    packages(&mut fmt, &OUR_CRATES);
+    util::run(&mut fmt)?;
+    util::run(cargo().current_dir(root.join("xtask")).args(["fmt", "--check"]))?;
+    let mut clippy = cargo();
+    clippy
+        .current_dir(root)
+        .args(["clippy", "--quiet", "--all-targets", "--no-deps"]);
+    packages(&mut clippy, &OUR_CRATES);
+    util::run(clippy.args(["--", "-D", "warnings"]))?;
+    util::run(cargo().current_dir(root.join("xtask")).args([
+        "clippy",
+        "--quiet",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    // Our modules in the patched trees, as paths cargo prints (relative to the workspace).
+    let mut ours = Vec::new();
+    for q in crate::queues(root)? {
+        for rel in util::files_under(&q.overlay)? {
+            let path = q.tree.join(&rel);
+            ours.push(
+                path.strip_prefix(root)
+                    .unwrap_or(&path)
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+            );
+        }
+    }
+    let mut clippy = cargo();
+    clippy
+        .current_dir(root)
+        .args(["clippy", "--no-deps", "--message-format=short"])
+        .stdin(std::process::Stdio::null());
+    packages(&mut clippy, &PATCHED_WITH_MODULES);
+    let out = clippy.output().context("running clippy on the patched crates")?;
+    if !out.status.success() {
+        bail!(
+            "clippy failed on the patched crates:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let ours_warned: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains(": warning: ") && ours.iter().any(|p| line.starts_with(p.as_str())))
+        .collect();
+    if !ours_warned.is_empty() {
+        bail!(
+            "clippy warnings in our modules of the patched crates:\n{}",
+            ours_warned.join("\n")
+        );
     }
     Ok(())
 }

@@ -82,7 +82,7 @@ impl TableFormats {
     /// (`writable == false`) needs format-less reads; writable needs reads and writes, since
     /// `read_write` access sees writable slots.
     pub fn storage_visible(&self, format: wgt::TextureFormat, writable: bool) -> bool {
-        !self.unreadable_storage.contains(&format) && !(writable && self.unwritable_storage.contains(&format))
+        !(self.unreadable_storage.contains(&format) || writable && self.unwritable_storage.contains(&format))
     }
 
     /// Whether a texture of `format` may be visible as a sampled float texture, which table

@@ -560,7 +560,7 @@ impl TableEntry {
                 let Some(pin) = view.parent.pinned.get() else {
                     return TypeId::EMPTY;
                 };
-                let aspect = wgt::TextureAspect::from(view.desc.range.aspect);
+                let aspect = view.desc.range.aspect;
                 let features = view.device.features;
                 let Some(sample_type) = view.desc.format.sample_type(Some(aspect), Some(features)) else {
                     return TypeId::EMPTY;
@@ -650,7 +650,7 @@ impl FreeSlots {
     fn all_free(size: u32) -> Self {
         let size = size as usize;
         let mut words = vec![u64::MAX; size.div_ceil(64)];
-        if size % 64 != 0 {
+        if !size.is_multiple_of(64) {
             if let Some(last) = words.last_mut() {
                 *last = (1u64 << (size % 64)) - 1;
             }
@@ -1049,7 +1049,7 @@ fn check_buffer_range(
     size: Option<wgt::BufferAddress>,
 ) -> Result<(), ResourceTableBindingError> {
     let alignment = device.limits.min_storage_buffer_offset_alignment;
-    if offset % u64::from(alignment) != 0 {
+    if !offset.is_multiple_of(u64::from(alignment)) {
         return Err(ResourceTableBindingError::UnalignedBufferOffset { offset, alignment });
     }
     let range_error = || ResourceTableBindingError::BufferRange {
@@ -1062,7 +1062,7 @@ fn check_buffer_range(
         Some(size) => offset.checked_add(size).ok_or_else(range_error)?,
         None => buffer.size,
     };
-    if offset >= end || end > buffer.size || (end - offset) % 4 != 0 {
+    if offset >= end || end > buffer.size || !(end - offset).is_multiple_of(4) {
         return Err(range_error());
     }
     let max = device.limits.max_storage_buffer_binding_size;
@@ -1790,6 +1790,7 @@ pub(crate) fn check_bound(
 
 /// `queue.submit`: no table the commands set may be destroyed, and every use after a
 /// resource's first must match its pin as it is now.
+#[allow(clippy::result_large_err)] // upstream's error type, returned as `Queue::submit` does
 pub(crate) fn check_submit(trackers: &crate::track::Tracker) -> Result<(), crate::device::queue::QueueSubmitError> {
     if let Some(table) = trackers.resource_tables.0.iter().find(|t| t.is_destroyed()) {
         return Err(DestroyedResourceError(table.error_ident()).into());

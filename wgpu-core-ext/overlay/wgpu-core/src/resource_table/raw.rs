@@ -47,7 +47,7 @@ pub(crate) struct DeviceRaw {
     /// lock when slots get their type ids).
     formats: crate::OnceCellOrLock<hal::resource_table::TableFormats>,
     /// The default resource of every type id (created once, pinned, shared by all tables).
-    defaults: Mutex<Option<Arc<Vec<(TypeId, TableEntry)>>>>,
+    defaults: Mutex<Option<Defaults>>,
     /// Tables with slots to write at the next submission.
     dirty: Mutex<Vec<Weak<ResourceTable>>>,
     pins: Mutex<Vec<PendingPin>>,
@@ -271,8 +271,11 @@ pub(crate) fn visible_type_id(entry: &TableEntry, guard: &SnatchGuard) -> TypeId
     }
 }
 
+/// The default resource of every type id, with its id.
+type Defaults = Arc<Vec<(TypeId, TableEntry)>>;
+
 /// The shape and format of each default texture, by texel kind: tiny, zeroed, pinned.
-fn defaults(device: &Arc<Device>) -> Result<Arc<Vec<(TypeId, TableEntry)>>, DeviceError> {
+fn defaults(device: &Arc<Device>) -> Result<Defaults, DeviceError> {
     let mut defaults = device.resource_tables.raw.defaults.lock();
     if let Some(d) = defaults.as_ref() {
         return Ok(d.clone());
@@ -486,6 +489,7 @@ pub(crate) struct Dirty {
 /// runs before the submitted command buffers). It runs under the device's command-index
 /// lock, which `remove_binding` and `destroy` take to read the last submission index: a
 /// table change is either in this submission's writes or counted after it.
+#[allow(clippy::result_large_err)] // upstream's error type, returned as `Queue::submit` does
 pub(crate) fn prepare_submit(queue: &Queue, guard: &SnatchGuard) -> Result<(), QueueSubmitError> {
     prepare(&queue.device, &mut queue.pending_writes.lock(), guard).map_err(QueueSubmitError::Queue)
 }

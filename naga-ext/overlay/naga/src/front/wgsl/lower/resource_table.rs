@@ -57,9 +57,12 @@ pub(crate) fn check_supported(capabilities: crate::valid::Capabilities, span: Sp
     }
 }
 
+/// A diagnostic's message, labels and notes.
+pub(crate) type DiagnosticParts = (String, Vec<(Span, alloc::borrow::Cow<'static, str>)>, Vec<String>);
+
 impl ResourceTableError {
     /// `(message, labels, notes)` of the diagnostic.
-    pub(crate) fn parts(&self) -> (String, Vec<(Span, alloc::borrow::Cow<'static, str>)>, Vec<String>) {
+    pub(crate) fn parts(&self) -> DiagnosticParts {
         match *self {
             Self::BadType { span, ref ty } => (
                 format!("`{ty}` cannot be read from a resource table"),
@@ -243,7 +246,7 @@ fn table_global(
         .module
         .global_variables
         .iter()
-        .find(|(_, var)| rt::is_table_global(var) && var.name.as_deref() == Some(name.as_str()))
+        .find(|&(_, var)| rt::is_table_global(var) && var.name.as_deref() == Some(name.as_str()))
     {
         return handle;
     }
