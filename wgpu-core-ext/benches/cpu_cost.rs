@@ -244,18 +244,7 @@ impl Setup {
     }
 
     fn render_pass<'e>(&self, encoder: &'e mut wgpu::CommandEncoder) -> wgpu::RenderPass<'e> {
-        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &self.target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            ..Default::default()
-        })
+        hal_ext::harness::clear_pass(encoder, &self.target, wgpu::Color::BLACK)
     }
 
     fn draws(&self, runs: usize) -> Duration {

@@ -342,27 +342,7 @@ impl Bench {
             compilation_options: Default::default(),
             cache: None,
         });
-        let render = self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: None,
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            primitive: Default::default(),
-            depth_stencil: None,
-            multisample: Default::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs"),
-                compilation_options: Default::default(),
-                targets: &[Some(TARGET.into())],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let render = hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET);
         let entries: Vec<_> = resources
             .into_iter()
             .map(|(binding, resource)| wgpu::BindGroupEntry { binding, resource })
