@@ -90,6 +90,7 @@ fn render() -> String {
                 if writable == 1 {
                     assert_eq!(id_of(&format!("texture_storage_{dim}<{texel}, write>")), id);
                 }
+                assert!(!covered[id as usize], "id {id} given twice");
                 covered[id as usize] = true;
                 last = last.max(id);
             }
@@ -110,6 +111,7 @@ fn render() -> String {
     ));
     let buffers = [id_of("ptr<storage, S, read>"), id_of("ptr<storage, S, read_write>")];
     for id in buffers {
+        assert!(!covered[id as usize], "id {id} given twice");
         covered[id as usize] = true;
     }
     rows.push(format!(
@@ -145,6 +147,9 @@ fn architecture_type_id_table_matches_naga() {
     let (start, end) = ("<!-- abi:type-ids -->\n", "\n<!-- /abi:type-ids -->");
     let a = doc.find(start).expect("ARCHITECTURE.md marks its type-id table") + start.len();
     let b = a + doc[a..].find(end).expect("the table's end marker");
+    // Every descriptor array has a default slot per type id after the API slots.
+    let defaults = format!("`size + {}`", TypeId::COUNT - 1);
+    assert!(doc.contains(&defaults), "ARCHITECTURE.md gives the arrays' length as {defaults}");
     let rendered = render();
     if std::env::var_os("BLESS").is_some() {
         std::fs::write(path, format!("{}{rendered}{}", &doc[..a], &doc[b..])).unwrap();

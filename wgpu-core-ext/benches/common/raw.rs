@@ -48,7 +48,9 @@ fn spirv() -> Vec<u32> {
 
 impl Raw {
     /// Raw pipelines on `device`, reading `view` (a texture wgpu has already used for
-    /// sampling, so that it is in the shader-read-only layout).
+    /// sampling, so that it is in the shader-read-only layout); `None` on another backend.
+    /// A Vulkan call that fails panics: the benchmark stops rather than leave half-made
+    /// objects on wgpu's device.
     ///
     /// # Safety
     /// `device` is a Vulkan device that wgpu leaves idle while the raw work runs.
@@ -68,7 +70,7 @@ impl Raw {
                         .queue_family_index(hal.queue_family_index()),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let cmd = raw
                 .allocate_command_buffers(
                     &vk::CommandBufferAllocateInfo::default()
@@ -76,8 +78,10 @@ impl Raw {
                         .level(vk::CommandBufferLevel::PRIMARY)
                         .command_buffer_count(1),
                 )
-                .ok()?[0];
-            let fence = raw.create_fence(&Default::default(), None).ok()?;
+                .expect("a raw Vulkan object")[0];
+            let fence = raw
+                .create_fence(&Default::default(), None)
+                .expect("a raw Vulkan object");
             let bindings = [vk::DescriptorSetLayoutBinding::default()
                 .binding(0)
                 .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
@@ -85,11 +89,11 @@ impl Raw {
                 .stage_flags(vk::ShaderStageFlags::COMPUTE | vk::ShaderStageFlags::FRAGMENT)];
             let set_layout = raw
                 .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
-                .ok()?;
+                .expect("a raw Vulkan object");
             let set_layouts = [set_layout];
             let layout = raw
                 .create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts), None)
-                .ok()?;
+                .expect("a raw Vulkan object");
             let sizes = [vk::DescriptorPoolSize {
                 ty: vk::DescriptorType::SAMPLED_IMAGE,
                 descriptor_count: 1,
@@ -99,14 +103,14 @@ impl Raw {
                     &vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let set = raw
                 .allocate_descriptor_sets(
                     &vk::DescriptorSetAllocateInfo::default()
                         .descriptor_pool(descriptors)
                         .set_layouts(&set_layouts),
                 )
-                .ok()?[0];
+                .expect("a raw Vulkan object")[0];
             let image_info = [vk::DescriptorImageInfo::default()
                 .image_view(view)
                 .image_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)];
@@ -119,7 +123,7 @@ impl Raw {
             let code = spirv();
             let module = raw
                 .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None)
-                .ok()?;
+                .expect("a raw Vulkan object");
             let stage = |stage, name: &'static std::ffi::CStr| {
                 vk::PipelineShaderStageCreateInfo::default()
                     .stage(stage)
@@ -134,7 +138,7 @@ impl Raw {
                         .layout(layout)],
                     None,
                 )
-                .ok()?[0];
+                .expect("a raw Vulkan object")[0];
             // The 1×1 target the draws render to.
             let image = raw
                 .create_image(
@@ -153,14 +157,16 @@ impl Raw {
                         .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let needs = raw.get_image_memory_requirements(image);
-            let type_index = (0..memory_types.memory_type_count).find(|&i| {
-                needs.memory_type_bits & (1 << i) != 0
-                    && memory_types.memory_types[i as usize]
-                        .property_flags
-                        .contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
-            })?;
+            let type_index = (0..memory_types.memory_type_count)
+                .find(|&i| {
+                    needs.memory_type_bits & (1 << i) != 0
+                        && memory_types.memory_types[i as usize]
+                            .property_flags
+                            .contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
+                })
+                .expect("a device-local memory type for the target");
             let memory = raw
                 .allocate_memory(
                     &vk::MemoryAllocateInfo::default()
@@ -168,8 +174,8 @@ impl Raw {
                         .memory_type_index(type_index),
                     None,
                 )
-                .ok()?;
-            raw.bind_image_memory(image, memory, 0).ok()?;
+                .expect("a raw Vulkan object");
+            raw.bind_image_memory(image, memory, 0).expect("a raw Vulkan object");
             let target = raw
                 .create_image_view(
                     &vk::ImageViewCreateInfo::default()
@@ -185,7 +191,7 @@ impl Raw {
                         }),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let attachments = [vk::AttachmentDescription::default()
                 .format(format)
                 .samples(vk::SampleCountFlags::TYPE_1)
@@ -209,7 +215,7 @@ impl Raw {
                         .subpasses(&subpasses),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let views = [target];
             let framebuffer = raw
                 .create_framebuffer(
@@ -221,7 +227,7 @@ impl Raw {
                         .layers(1),
                     None,
                 )
-                .ok()?;
+                .expect("a raw Vulkan object");
             let stages = [
                 stage(vk::ShaderStageFlags::VERTEX, c"vs"),
                 stage(vk::ShaderStageFlags::FRAGMENT, c"fs"),
@@ -269,7 +275,7 @@ impl Raw {
                         .subpass(0)],
                     None,
                 )
-                .ok()?[0];
+                .expect("a raw Vulkan object")[0];
             Some(Self {
                 device: raw,
                 queue,
