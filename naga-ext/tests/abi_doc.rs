@@ -149,7 +149,10 @@ fn architecture_type_id_table_matches_naga() {
     let b = a + doc[a..].find(end).expect("the table's end marker");
     // Every descriptor array has a default slot per type id after the API slots.
     let defaults = format!("`size + {}`", TypeId::COUNT - 1);
-    assert!(doc.contains(&defaults), "ARCHITECTURE.md gives the arrays' length as {defaults}");
+    assert!(
+        doc.contains(&defaults),
+        "ARCHITECTURE.md gives the arrays' length as {defaults}"
+    );
     let rendered = render();
     if std::env::var_os("BLESS").is_some() {
         std::fs::write(path, format!("{}{rendered}{}", &doc[..a], &doc[b..])).unwrap();
