@@ -1345,7 +1345,11 @@ impl ResourceTable {
         if let Some(trace) = self.device.trace.lock().as_mut() {
             self.trace_update(&mut **trace, slot, entry.as_ref().ok());
         }
-        self.bind_untraced(state, slot, entry, check)
+        let entry = entry
+            .and_then(|entry| check.map(|()| entry))
+            .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
+        self.put_binding(state, slot, entry);
+        Ok(())
     }
 
     #[cfg(feature = "trace")]
@@ -1363,20 +1367,6 @@ impl ResourceTable {
                 entry: entry.to_trace(),
             });
         }
-    }
-
-    fn bind_untraced(
-        self: &Arc<Self>,
-        state: &mut TableState,
-        slot: u32,
-        entry: Result<TableEntry, ResourceTableBindingError>,
-        check: Result<(), ResourceTableBindingError>,
-    ) -> Result<(), ResourceTableUpdateError> {
-        let entry = entry
-            .and_then(|entry| check.map(|()| entry))
-            .map_err(|error| ResourceTableUpdateError::Binding { slot, error })?;
-        self.put_binding(state, slot, entry);
-        Ok(())
     }
 
     /// Puts a checked binding in a taken slot.
