@@ -636,3 +636,38 @@ fn update_range_and_updates_on_two_threads() {
         .collect();
     assert_eq!(got, expected);
 }
+
+/// `update_range` holds the device's snatch lock (read) for its whole range, and `destroy()`
+/// takes it to write: one thread filling a table in ranges while another creates and destroys
+/// textures and buffers must neither deadlock nor lose a binding.
+#[test]
+fn update_range_beside_destroys_on_another_thread() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 4096);
+    let s = sampler(&device);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for first in (0..4096).step_by(256) {
+                table
+                    .update_range(first, &vec![wgpu::BindingResource::Sampler(&s); 256])
+                    .unwrap();
+            }
+        });
+        scope.spawn(|| {
+            for _ in 0..200 {
+                let (texture, _view) = texture_view(&device, wgpu::TextureUsages::TEXTURE_BINDING);
+                texture.destroy();
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 256,
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                });
+                buffer.destroy();
+            }
+        });
+    });
+    let id = table.slot_type_id(0);
+    assert_ne!(id, 0);
+    assert!((0..4096).all(|slot| table.slot_type_id(slot) == id));
+}
