@@ -740,15 +740,21 @@ impl TableState {
         self.entries.get(slot as usize)?.as_ref()
     }
 
+    /// Makes `entries` and `links` at least `len` long (as long as the highest slot used:
+    /// slots are taken lowest first).
+    fn grow_to(&mut self, len: u32) {
+        let len = len as usize;
+        if len > self.entries.len() {
+            self.entries.resize_with(len, || None);
+            self.links.resize(len, [NO_SLOT; 2]);
+        }
+    }
+
     /// Puts `entry` in `slot`, which holds none. Returns whether the entry's texture or
     /// buffer is in no other slot of the table.
     fn put(&mut self, slot: u32, entry: TableEntry) -> bool {
         let index = slot as usize;
-        if index >= self.entries.len() {
-            // As long as the highest slot used: slots are taken lowest first.
-            self.entries.resize_with(index + 1, || None);
-            self.links.resize(index + 1, [NO_SLOT; 2]);
-        }
+        self.grow_to(slot + 1);
         debug_assert!(self.entries[index].is_none());
         let mut first = false;
         if let Some(pin) = entry.pin() {
@@ -1309,6 +1315,7 @@ impl ResourceTable {
         let valid = self.check_valid();
         let mut state = self.state.lock();
         state.take_range(first, count, self.completed())?;
+        state.grow_to(first + count);
         #[cfg(feature = "trace")]
         if let Some(trace) = self.device.trace.lock().as_mut() {
             for (slot, entry) in (first..).zip(&entries) {
@@ -1385,7 +1392,10 @@ impl ResourceTable {
         if state.destroyed {
             return;
         }
-        state.dirty.slots.push(slot);
+        // A whole rewrite (a new table) finds its bound slots itself.
+        if !state.dirty.all {
+            state.dirty.slots.push(slot);
+        }
         if !state.dirty.queued {
             state.dirty.queued = true;
             self.device.resource_tables.raw.push_dirty(self);
