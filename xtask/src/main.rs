@@ -30,6 +30,18 @@ enum Cmd {
         #[arg(long)]
         force: bool,
     },
+    /// Move the patch series to another release of the upstream crates: repin them at
+    /// VERSION, replay each crate's series onto the new sources with three-way merges, and
+    /// save. A conflict stops in `patched/<crate>`: resolve it there, `git rebase
+    /// --continue`, then `cargo xtask rebase --continue`.
+    Rebase {
+        /// The release to move to (all pinned crates, e.g. `30.0.0`).
+        #[arg(required_unless_present = "continue_")]
+        version: Option<String>,
+        /// Finish a rebase whose conflicts were resolved.
+        #[arg(long = "continue")]
+        continue_: bool,
+    },
     /// Write edits made in `patched/<crate>` back to the patch queue and overlay.
     Save {
         /// Only this crate (default: all).
@@ -101,6 +113,7 @@ fn run(cmd: Cmd) -> Result<()> {
     let root = util::repo_root();
     match cmd {
         Cmd::Patch { force } => patch(&root, force).map(drop),
+        Cmd::Rebase { version, continue_ } => rebase(&root, version.as_deref(), continue_),
         Cmd::Save { krate, message, check } => save(&root, krate.as_deref(), message.as_deref(), check),
         Cmd::Export { dir } => export::export(&root, &dir).map(drop),
         Cmd::Setup => {
@@ -160,6 +173,54 @@ pub fn patch(root: &std::path::Path, force: bool) -> Result<Vec<queue::Queue>> {
     Ok(queues)
 }
 
+/// `cargo xtask rebase`.
+fn rebase(root: &std::path::Path, version: Option<&str>, continue_: bool) -> Result<()> {
+    if !continue_ {
+        let version = version.expect("clap requires a version without --continue");
+        let pins = pins::load(root)?;
+        if pins.iter().all(|p| p.version == version) {
+            println!("xtask: the upstream crates are pinned at {version} already");
+            return Ok(());
+        }
+        // The series as it is, materialized on the old release (refuses unsaved work).
+        patch(root, false)?;
+        pins::repin(root, &pins, version)?;
+    }
+    let mut conflicts = Vec::new();
+    for q in queues(root)? {
+        let outcome = if continue_ {
+            if !q.rebase_pending() {
+                continue;
+            }
+            q.finish_rebase()?
+        } else {
+            q.rebase()?
+        };
+        match outcome {
+            queue::Rebased::Done { commits } => {
+                q.save(None, false)?;
+                println!(
+                    "xtask: rebased patched/{} ({commits} commits) onto {}",
+                    q.name, q.pristine_id
+                );
+            }
+            queue::Rebased::Conflict { files } => {
+                println!("xtask: patched/{}: conflicts in {}", q.name, files.join(", "));
+                conflicts.push(q.name.clone());
+            }
+        }
+    }
+    if !conflicts.is_empty() {
+        bail!(
+            "the series of {} did not replay cleanly: in each, resolve the conflicts, `git add` \
+             the files and `git rebase --continue` (as often as it stops), then run \
+             `cargo xtask rebase --continue`",
+            conflicts.join(", ")
+        );
+    }
+    Ok(())
+}
+
 fn save(root: &std::path::Path, only: Option<&str>, message: Option<&str>, check: bool) -> Result<()> {
     let queues = queues(root)?;
     if let Some(name) = only {
@@ -214,6 +275,24 @@ fn check_workspace_patch_table(root: &std::path::Path) -> Result<()> {
                 "Cargo.toml's [patch.crates-io] must have `{} = {{ path = \"{expected}\" }}`",
                 pin.name
             );
+        }
+    }
+    // Pins are named once (upstream/Cargo.toml): the workspace's exact requirements follow.
+    let deps = manifest
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(|d| d.as_table())
+        .cloned()
+        .unwrap_or_default();
+    for pin in &pins {
+        let wanted = format!("={}", pin.version);
+        match deps.get(&pin.name).map(|d| d.as_str()) {
+            None => {}
+            Some(Some(req)) if req == wanted => {}
+            _ => bail!(
+                "Cargo.toml's [workspace.dependencies] must pin `{} = \"{wanted}\"` as upstream/Cargo.toml does",
+                pin.name
+            ),
         }
     }
     for name in table.keys() {

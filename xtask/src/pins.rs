@@ -227,3 +227,30 @@ pub fn all_pristine(root: &Path) -> Result<Vec<(Pin, PathBuf)>> {
         })
         .collect()
 }
+
+/// Pins every upstream crate at `version` instead of `old` (the same release of the whole
+/// wgpu family): the exact requirements in `upstream/Cargo.toml` and in the workspace's
+/// `[workspace.dependencies]`, then `upstream/Cargo.lock` (through cargo, which fetches the
+/// new checksums). Nothing else names a version: xtask reads these.
+pub fn repin(root: &Path, pins: &[Pin], version: &str) -> Result<()> {
+    for manifest in [root.join("upstream/Cargo.toml"), root.join("Cargo.toml")] {
+        let text = fs::read_to_string(&manifest).with_context(|| format!("reading {}", manifest.display()))?;
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let pinned = pins
+                .iter()
+                .find(|p| line.trim_end() == format!("{} = \"={}\"", p.name, p.version));
+            match pinned {
+                Some(p) => out.push_str(&format!("{} = \"={version}\"\n", p.name)),
+                None => out.push_str(line),
+            }
+        }
+        fs::write(&manifest, out)?;
+    }
+    util::run(
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["update", "--quiet", "--manifest-path"])
+            .arg(root.join("upstream/Cargo.toml")),
+    )
+    .with_context(|| format!("locking the upstream crates at {version}"))
+}

@@ -30,6 +30,7 @@ const FORMAT: &str = "patch-queue/1";
 const BOT_NAME: &str = "wgpu-bindless xtask";
 const BOT_EMAIL: &str = "xtask@wgpu-bindless.invalid";
 const BOT_DATE: &str = "2000-01-01T00:00:00+0000";
+const OVERLAY_SUBJECT: &str = "overlay: new files of wgpu-bindless";
 
 /// The inputs and output of one crate's materialization.
 #[derive(Clone, Debug)]
@@ -177,7 +178,7 @@ impl Queue {
         if !overlay_files.is_empty() {
             util::copy_tree(&self.overlay, &self.tree)?;
             bot(git(&self.tree).args(["add", "--all", "--force"]))?;
-            bot(git(&self.tree).args(["commit", "--quiet", "-m", "overlay: new files of wgpu-bindless"]))?;
+            bot(git(&self.tree).args(["commit", "--quiet", "-m", OVERLAY_SUBJECT]))?;
         }
         bot(git(&self.tree).args(["tag", "overlay"]))?;
 
@@ -272,6 +273,131 @@ impl Queue {
         }
         util::remove_dir_if_exists(&staging)?;
         Ok(differences)
+    }
+}
+
+/// How a rebase onto a new upstream ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Rebased {
+    /// The series replayed cleanly (three-way merges included): `commits` commits on top of
+    /// the new upstream, tags moved. The caller saves.
+    Done { commits: usize },
+    /// `git rebase` stopped in the tree with these files in conflict. Resolve them in place,
+    /// `git add` them and `git rebase --continue` there, then finish with
+    /// [`Queue::finish_rebase`] (`cargo xtask rebase --continue`).
+    Conflict { files: Vec<String> },
+}
+
+/// Where a tree being rebased remembers its new upstream commit (until the rebase is done).
+const REBASE_MARK: &str = ".git/xtask-rebase-onto";
+
+impl Queue {
+    /// Replays the series of a tree materialized on the old upstream onto `self.pristine`
+    /// (the new upstream): the pristine sources become a commit beside the old `upstream`,
+    /// and every commit after `upstream` (the overlay and the patches) is rebased onto it with
+    /// git's three-way merge, so that a hunk whose context moved still applies and a real
+    /// conflict stops in place, with a merge base, instead of failing as `git am` does.
+    pub fn rebase(&self) -> Result<Rebased> {
+        if !self.tree.join(".git").exists() {
+            bail!(
+                "{} is not materialized: run `cargo xtask patch` first",
+                self.tree.display()
+            );
+        }
+        if self.is_dirty()? {
+            bail!(
+                "{} has uncommitted edits: save or discard them first",
+                self.tree.display()
+            );
+        }
+        // The new upstream, as a commit whose parent is the old one (so both stay reachable).
+        util::output(git(&self.tree).args(["checkout", "--quiet", "--detach", "upstream"]))?;
+        for entry in fs::read_dir(&self.tree)? {
+            let path = entry?.path();
+            if path.file_name().is_some_and(|n| n == ".git") {
+                continue;
+            }
+            if path.is_dir() {
+                fs::remove_dir_all(&path)?;
+            } else {
+                fs::remove_file(&path)?;
+            }
+        }
+        util::copy_tree(&self.pristine, &self.tree)?;
+        bot(git(&self.tree).args(["add", "--all", "--force"]))?;
+        bot(git(&self.tree).args([
+            "commit",
+            "--quiet",
+            "--allow-empty",
+            "-m",
+            &format!("upstream {}", self.pristine_id),
+        ]))?;
+        let onto = self.head()?;
+        fs::write(self.tree.join(REBASE_MARK), &onto)?;
+        util::output(git(&self.tree).args(["checkout", "--quiet", "patched"]))?;
+        let replayed = util::output(
+            git(&self.tree)
+                .env("GIT_COMMITTER_NAME", BOT_NAME)
+                .env("GIT_COMMITTER_EMAIL", BOT_EMAIL)
+                .args(["rebase", "--quiet", "--onto", &onto, "upstream", "patched"]),
+        );
+        match replayed {
+            Ok(_) => self.finish_rebase(),
+            Err(err) => {
+                let files = self.conflicted_files()?;
+                if files.is_empty() {
+                    return Err(err).with_context(|| format!("rebasing {}", self.name));
+                }
+                Ok(Rebased::Conflict { files })
+            }
+        }
+    }
+
+    /// Completes a rebase that [`Queue::rebase`] left for conflicts to be resolved (the user
+    /// ran `git rebase --continue` until it finished): moves the `upstream` and `overlay` tags
+    /// onto the new history. The caller saves.
+    pub fn finish_rebase(&self) -> Result<Rebased> {
+        let mark = self.tree.join(REBASE_MARK);
+        let onto =
+            fs::read_to_string(&mark).with_context(|| format!("{} has no rebase to finish", self.tree.display()))?;
+        let onto = onto.trim();
+        if self.tree.join(".git/rebase-merge").exists() || self.tree.join(".git/rebase-apply").exists() {
+            let files = self.conflicted_files()?;
+            bail!(
+                "{} is still being rebased{}: resolve, `git add` and `git rebase --continue` there first",
+                self.tree.display(),
+                if files.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (conflicts in {})", files.join(", "))
+                }
+            );
+        }
+        let commits = util::output_string(git(&self.tree).args(["rev-list", "--reverse", &format!("{onto}..HEAD")]))?;
+        let commits: Vec<&str> = commits.lines().collect();
+        // The overlay commit, if the series has one, is the first after upstream (a rebase
+        // drops a commit that became empty, so the subject decides, not the position).
+        let mut overlay = onto.to_string();
+        if let Some(first) = commits.first() {
+            let subject = util::output_string(git(&self.tree).args(["log", "-1", "--format=%s", first]))?;
+            if subject.trim() == OVERLAY_SUBJECT {
+                overlay = first.to_string();
+            }
+        }
+        util::output(git(&self.tree).args(["tag", "--force", "upstream", onto]))?;
+        util::output(git(&self.tree).args(["tag", "--force", "overlay", &overlay]))?;
+        fs::remove_file(&mark)?;
+        Ok(Rebased::Done { commits: commits.len() })
+    }
+
+    /// Whether [`Queue::rebase`] left this tree mid-way.
+    pub fn rebase_pending(&self) -> bool {
+        self.tree.join(REBASE_MARK).exists()
+    }
+
+    fn conflicted_files(&self) -> Result<Vec<String>> {
+        let out = util::output_string(git(&self.tree).args(["diff", "--name-only", "--diff-filter=U"]))?;
+        Ok(out.lines().map(str::to_string).collect())
     }
 }
 
@@ -542,5 +668,84 @@ mod tests {
         fs::write(q.patches.join("0001-Broken.patch"), bad).unwrap();
         let err = format!("{:#}", q.materialize(false).unwrap_err());
         assert!(err.contains("0001-Broken.patch does not apply to demo"), "{err}");
+    }
+
+    /// The fixture's upstream moved to 2.0.0: `lib` as its `src/lib.rs`.
+    fn new_upstream(f: &Fixture, lib: &str) -> Queue {
+        let pristine = f._dir.path().join("pristine-2");
+        util::copy_tree(&f.queue.pristine, &pristine).unwrap();
+        fs::write(pristine.join("src/lib.rs"), lib).unwrap();
+        fs::write(pristine.join("notes.txt"), "new notes\n").unwrap();
+        Queue {
+            pristine_id: "demo 2.0.0".into(),
+            pristine,
+            ..f.queue.clone()
+        }
+    }
+
+    /// A series of one patch (41 → 42 in `answer`) and one overlay file.
+    fn series(q: &Queue) {
+        q.materialize(false).unwrap();
+        fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "42")).unwrap();
+        fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
+        commit_all(&q.tree, "Answer correctly");
+        q.save(None, false).unwrap();
+        // Rebuilt from the queue: the overlay commit, then the patch.
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        q.materialize(false).unwrap();
+    }
+
+    #[test]
+    fn rebase_replays_the_series_where_its_context_moved() {
+        let f = fixture();
+        series(&f.queue);
+        // Upstream added a function above ours: the patch's line numbers are all off.
+        let moved = format!("pub fn first() -> u32 {{\n    0\n}}\n\n{LIB}");
+        let q = new_upstream(&f, &moved);
+        assert_eq!(q.rebase().unwrap(), Rebased::Done { commits: 2 });
+        assert_eq!(
+            fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(),
+            moved.replace("41", "42")
+        );
+        assert_eq!(fs::read_to_string(q.tree.join("notes.txt")).unwrap(), "new notes\n");
+        assert!(!q.rebase_pending());
+        let overlay = util::output_string(git(&q.tree).args(["log", "-1", "--format=%s", "overlay"])).unwrap();
+        assert_eq!(overlay.trim(), OVERLAY_SUBJECT);
+        q.save(None, false).unwrap();
+        // The saved queue rebuilds the same tree on the new upstream, from scratch.
+        let rebased = tree_snapshot(&q.tree);
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        q.materialize(false).unwrap();
+        assert_eq!(tree_snapshot(&q.tree), rebased);
+        assert_eq!(q.save(None, true).unwrap(), vec![]);
+        let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly.patch")).unwrap();
+        assert!(patch.contains("@@ -3,7 +3,7 @@"), "{patch}");
+    }
+
+    #[test]
+    fn a_rebase_conflict_stops_in_place_and_finishes_after_resolution() {
+        let f = fixture();
+        series(&f.queue);
+        // Upstream changed the very line the patch changes.
+        let q = new_upstream(&f, &LIB.replace("41", "40"));
+        let files = match q.rebase().unwrap() {
+            Rebased::Conflict { files } => files,
+            done => panic!("expected a conflict, got {done:?}"),
+        };
+        assert_eq!(files, vec!["src/lib.rs".to_string()]);
+        assert!(q.rebase_pending());
+        let err = q.finish_rebase().unwrap_err().to_string();
+        assert!(err.contains("still being rebased (conflicts in src/lib.rs)"), "{err}");
+        // The conflict has a merge base: both sides are shown.
+        let conflicted = fs::read_to_string(q.tree.join("src/lib.rs")).unwrap();
+        assert!(conflicted.contains("<<<<<<<") && conflicted.contains("    40") && conflicted.contains("    42"));
+        fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "43")).unwrap();
+        util::output(git(&q.tree).args(["add", "src/lib.rs"])).unwrap();
+        util::output(git(&q.tree).env("GIT_EDITOR", "true").args(["rebase", "--continue"])).unwrap();
+        assert_eq!(q.finish_rebase().unwrap(), Rebased::Done { commits: 2 });
+        q.save(None, false).unwrap();
+        let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly.patch")).unwrap();
+        assert!(patch.contains("-    40\n+    43\n"), "{patch}");
+        assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
     }
 }

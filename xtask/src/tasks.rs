@@ -473,6 +473,11 @@ fn downstream(root: &Path, gpu_env: &[(String, String)], counts: &mut Counts) ->
     let work = root.join("target/downstream");
     let patch_lines = export::export(root, &work.join("exported"))?;
     let smoke = root.join("wgpu-core-ext/src/bin/smoke.rs");
+    let wgpu = crate::pins::load(root)?
+        .into_iter()
+        .find(|p| p.name == "wgpu")
+        .context("upstream/Cargo.toml pins no wgpu")?
+        .version;
     let run = |name: &str, patch: &str| -> Result<String> {
         let dir = work.join(name);
         fs::create_dir_all(&dir)?;
@@ -481,7 +486,7 @@ fn downstream(root: &Path, gpu_env: &[(String, String)], counts: &mut Counts) ->
             format!(
                 "[package]\nname = \"downstream-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
                  [workspace]\n\n[[bin]]\nname = \"smoke\"\npath = {smoke:?}\n\n\
-                 [dependencies]\nwgpu = \"=30.0.1\"\npollster = \"0.4\"\nlog = \"0.4\"\n\n{patch}"
+                 [dependencies]\nwgpu = \"={wgpu}\"\npollster = \"0.4\"\nlog = \"0.4\"\n\n{patch}"
             ),
         )?;
         let out = util::output(
