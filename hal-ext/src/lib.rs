@@ -1,7 +1,7 @@
 //! `hal-ext` is two things:
 //!
-//! - the patch series for `wgpu-hal` (`patches/wgpu-hal/*.patch`) and the whole new modules
-//!   it wires in (`overlay/wgpu-hal/…`), materialized by `cargo xtask patch`;
+//! - the patch series for `wgpu-hal` (`patches/wgpu-hal/*.patch`: stories, each carrying the
+//!   whole new modules it adds), materialized by `cargo xtask patch`;
 //! - this small crate: the GPU test harness the workspace's tests share ([`harness`]).
 //!
 //! See ARCHITECTURE.md at the repository root.

@@ -1,7 +1,7 @@
 //! `naga-ext` is two things:
 //!
-//! - the patch series for `naga` and `naga-types` (`patches/<crate>/*.patch`) and the whole new
-//!   modules they wire in (`overlay/<crate>/…`), materialized by `cargo xtask patch`: the WGSL
+//! - the patch series for `naga` and `naga-types` (`patches/<crate>/*.patch`: stories, each
+//!   carrying the whole new modules it adds), materialized by `cargo xtask patch`: the WGSL
 //!   `resource_table` extension (see `naga::resource_table` and ARCHITECTURE.md);
 //! - this small crate: [`compile`], the one pipeline the `naga-ext` command-line compiler and
 //!   the snapshot tests share.

@@ -97,7 +97,16 @@ impl Upstream {
             })
         };
         if name.ends_with(".patch") || name.ends_with(".diff") {
-            return check_patch(text).and_then(finding);
+            if let Some(reason) = check_patch(text) {
+                return finding(reason);
+            }
+            // The whole new files a patch carries are held to the rules of committed files.
+            return new_files(text).into_iter().find_map(|(path, added)| {
+                self.check(&format!("{name}: {path}"), &added).map(|f| Finding {
+                    file: name.to_string(),
+                    reason: format!("{path}: {}", f.reason),
+                })
+            });
         }
         let lines = normalized(text);
         if text.len() > 200 && self.whole.contains(&hash_of(&lines)) {
@@ -119,6 +128,34 @@ impl Upstream {
         }
         None
     }
+}
+
+/// The files a patch creates (`new file mode`), with their text.
+fn new_files(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    let mut is_new = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("diff --git a/") {
+            out.extend(current.take());
+            is_new = false;
+            let path = rest.split(" b/").next().unwrap_or(rest).to_string();
+            current = Some((path, String::new()));
+        } else if line.starts_with("new file mode") {
+            is_new = true;
+        } else if line == "-- " {
+            out.extend(current.take());
+        } else if let (true, Some((_, added)), Some(body)) = (is_new, current.as_mut(), line.strip_prefix('+')) {
+            if !line.starts_with("+++ ") {
+                added.push_str(body);
+                added.push('\n');
+            }
+        }
+    }
+    out.extend(current);
+    // Only the files the patch creates.
+    out.retain(|(_, added)| !added.is_empty());
+    out
 }
 
 fn check_patch(text: &str) -> Option<String> {
@@ -259,5 +296,33 @@ mod tests {
         assert!(check_patch(patch)
             .unwrap()
             .contains("more than 6 upstream context lines"));
+    }
+
+    /// A patch adding `text` as a new file `src/new.rs`, beside a one-line change.
+    fn patch_adding(text: &str) -> String {
+        let mut patch = String::from(
+            "Subject: [PATCH] Story\n---\ndiff --git a/src/lib.rs b/src/lib.rs\nindex 1..2 100644\n\
+             --- a/src/lib.rs\n+++ b/src/lib.rs\n@@ -1,1 +1,2 @@\n pub mod a;\n+pub mod new;\n\
+             diff --git a/src/new.rs b/src/new.rs\nnew file mode 100644\nindex 0..3\n--- /dev/null\n+++ b/src/new.rs\n",
+        );
+        patch.push_str(&format!("@@ -0,0 +1,{} @@\n", text.lines().count()));
+        for line in text.lines() {
+            patch.push_str(&format!("+{line}\n"));
+        }
+        patch.push_str("-- \n2.39.5\n");
+        patch
+    }
+
+    #[test]
+    fn new_files_inside_patches_are_checked_as_files() {
+        let copied = index()
+            .check("0001-Story.patch", &patch_adding(&upstream_file()))
+            .unwrap();
+        assert_eq!(copied.reason, "src/new.rs: identical to an upstream file");
+        let ours: String = (0..80)
+            .map(|i| format!("    let our_own_value_{i} = something_we_wrote_ourselves({i});\n"))
+            .collect();
+        assert_eq!(index().check("0001-Story.patch", &patch_adding(&ours)), None);
+        assert_eq!(new_files(&patch_adding(&ours)), vec![("src/new.rs".to_string(), ours)]);
     }
 }

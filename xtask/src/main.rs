@@ -6,6 +6,7 @@ mod export;
 mod pins;
 mod queue;
 mod semver;
+mod series;
 mod tasks;
 mod util;
 mod vulkan;
@@ -65,6 +66,13 @@ enum Cmd {
     /// Build published wgpu 30 / naga 30 crates (wgpu-info, naga_oil, wgpu-profiler, glyphon)
     /// against the exported crates and run them headless on lavapipe.
     Consumers,
+    /// Build every prefix of every crate's patch series (`cargo check` of the crate at each
+    /// commit, the other crates whole): each patch must stand on the ones before it.
+    CheckSeries {
+        /// Only this crate (default: all).
+        #[arg(long = "crate")]
+        krate: Option<String>,
+    },
     /// Fail if a committed file is an upstream file or a near copy of one.
     CheckUpstream {
         /// Also plant real upstream text in memory and make sure the check catches it.
@@ -132,6 +140,7 @@ fn run(cmd: Cmd) -> Result<()> {
             crate::patch(&root, false)?;
             consumers::check(&root, &vk.env()).map(drop)
         }
+        Cmd::CheckSeries { krate } => series::check(&root, krate.as_deref()).map(drop),
         Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
         Cmd::Test(args) => tasks::test(&root, &args),
         Cmd::Demo => tasks::demo(&root),

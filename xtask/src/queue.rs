@@ -11,6 +11,11 @@
 //! Saving inverts that: files that do not exist upstream go back to the overlay folder, and
 //! the commits after `overlay`, restricted to upstream paths, become the patch files
 //! (`git format-patch`). Both directions are deterministic, so patch → save is lossless.
+//!
+//! A crate without an overlay folder is a *series of stories*: each patch carries the new
+//! files it adds, whole, beside its hunks in upstream files, so that every prefix of the
+//! series is self-contained (`cargo xtask check-series`). There, `overlay` tags the same
+//! commit as `upstream`, and saving writes every commit after it, all paths, as patches.
 
 use std::{
     collections::BTreeSet,
@@ -91,6 +96,17 @@ impl Queue {
             all.push(0);
         }
         Ok(util::sha256_hex(all))
+    }
+
+    /// Whether new files live in the patches that add them (no overlay folder).
+    pub fn inline(&self) -> bool {
+        !self.overlay.exists()
+    }
+
+    /// The files of the tree that upstream does not have: ours, wherever they are kept.
+    pub fn our_files(&self) -> Result<Vec<String>> {
+        let upstream = tree_files(&self.tree, "upstream")?;
+        Ok(tree_files(&self.tree, "HEAD")?.difference(&upstream).cloned().collect())
     }
 
     fn head(&self) -> Result<String> {
@@ -238,7 +254,11 @@ impl Queue {
         fs::create_dir_all(&staged_overlay)?;
 
         let upstream_files = tree_files(&self.tree, "upstream")?;
+        let inline = self.inline();
         for rel in tree_files(&self.tree, "HEAD")?.difference(&upstream_files) {
+            if inline {
+                break;
+            }
             let bytes = util::output(git(&self.tree).args(["cat-file", "blob", &format!("HEAD:{rel}")]))?;
             let dst = staged_overlay.join(rel);
             fs::create_dir_all(dst.parent().unwrap())?;
@@ -259,16 +279,25 @@ impl Queue {
                 .arg(&staged_patches)
                 .arg("overlay..HEAD")
                 .arg("--")
-                .args(&upstream_files),
+                // Inline: every path; else upstream's only (new files are the overlay's).
+                .args(if inline {
+                    Vec::new()
+                } else {
+                    upstream_files.iter().collect()
+                }),
         )?;
 
         differences.extend(compare(&staged_patches, &self.patches, "patches", |f| {
             f.ends_with(".patch")
         })?);
-        differences.extend(compare(&staged_overlay, &self.overlay, "overlay", |_| true)?);
+        if !inline {
+            differences.extend(compare(&staged_overlay, &self.overlay, "overlay", |_| true)?);
+        }
         if !check {
             replace(&staged_patches, &self.patches, |f| f.ends_with(".patch"))?;
-            replace(&staged_overlay, &self.overlay, |_| true)?;
+            if !inline {
+                replace(&staged_overlay, &self.overlay, |_| true)?;
+            }
             self.write_stamp()?;
         }
         util::remove_dir_if_exists(&staging)?;
@@ -552,6 +581,8 @@ mod tests {
     fn demo_patch_round_trips_through_save() {
         let f = fixture();
         let q = &f.queue;
+        // An overlay folder: new files are kept there, not in patches.
+        fs::create_dir_all(&q.overlay).unwrap();
         q.materialize(false).unwrap();
         fs::write(
             q.tree.join("src/lib.rs"),
@@ -685,6 +716,7 @@ mod tests {
 
     /// A series of one patch (41 → 42 in `answer`) and one overlay file.
     fn series(q: &Queue) {
+        fs::create_dir_all(&q.overlay).unwrap();
         q.materialize(false).unwrap();
         fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "42")).unwrap();
         fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
@@ -747,5 +779,43 @@ mod tests {
         let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly.patch")).unwrap();
         assert!(patch.contains("-    40\n+    43\n"), "{patch}");
         assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
+    }
+
+    #[test]
+    fn without_an_overlay_folder_patches_carry_their_new_files() {
+        let f = fixture();
+        let q = &f.queue;
+        assert!(q.inline());
+        q.materialize(false).unwrap();
+        fs::write(q.tree.join("src/lib.rs"), format!("{LIB}\nmod table;\n")).unwrap();
+        fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
+        commit_all(&q.tree, "The table module");
+        fs::write(q.tree.join("src/table.rs"), "pub struct Table(u32);\n").unwrap();
+        commit_all(&q.tree, "A table holds a number");
+        let edited = tree_snapshot(&q.tree);
+        assert_eq!(
+            q.save(None, false).unwrap(),
+            vec![
+                Difference("patches/0001-The-table-module.patch: new".into()),
+                Difference("patches/0002-A-table-holds-a-number.patch: new".into()),
+            ]
+        );
+        assert!(!q.overlay.exists(), "no overlay folder appears");
+        let first = fs::read_to_string(q.patches.join("0001-The-table-module.patch")).unwrap();
+        assert!(
+            first.contains("new file mode") && first.contains("+pub struct Table;\n"),
+            "{first}"
+        );
+        assert_eq!(q.our_files().unwrap(), vec!["src/table.rs".to_string()]);
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        assert_eq!(
+            q.materialize(false).unwrap(),
+            Outcome::Materialized {
+                patches: 2,
+                overlay_files: 0
+            }
+        );
+        assert_eq!(tree_snapshot(&q.tree), edited);
+        assert_eq!(q.save(None, true).unwrap(), vec![]);
     }
 }

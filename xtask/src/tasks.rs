@@ -159,6 +159,36 @@ impl Report {
     }
 }
 
+/// A release other than the pinned one that the series must move to (`xtask rebase`): the
+/// previous release, whose sources differ from the pinned ones (wgpu's WebGPU bindings,
+/// wgpu-hal's swapchains). Move it along when the pins move.
+const REBASE_PROBE: &str = "30.0.0";
+
+/// Clones the committed repository, moves its series to [`REBASE_PROBE`] with its own
+/// `cargo xtask rebase`, and checks that the workspace builds on the rebased crates (in this
+/// repository's target folder, so that only what differs is rebuilt).
+fn rebase_probe(root: &Path) -> Result<()> {
+    let clone = root.join("target/rebase/repo");
+    util::remove_dir_if_exists(&clone)?;
+    fs::create_dir_all(clone.parent().unwrap())?;
+    util::run(Command::new("git").args(["clone", "--quiet"]).arg(root).arg(&clone))?;
+    util::run(
+        cargo()
+            .current_dir(&clone)
+            .args(["xtask", "rebase", REBASE_PROBE])
+            // Its own: the clone's xtask must not replace this one's binary.
+            .env("CARGO_TARGET_DIR", root.join("target/rebase/xtask")),
+    )
+    .context("cargo xtask rebase in the clone")?;
+    util::run(
+        cargo()
+            .current_dir(&clone)
+            .args(["check", "--quiet", "--all-targets"])
+            .env("CARGO_TARGET_DIR", root.join("target")),
+    )
+    .context("the workspace on the rebased crates")
+}
+
 pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     let mut report = Report {
         steps: Vec::new(),
@@ -304,6 +334,16 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         Ok(())
     });
     if !args.quick {
+        report.step(
+            &format!("the series moves: `xtask rebase {REBASE_PROBE}` in a clone builds (cargo check --all-targets)"),
+            |counts| {
+                let r = rebase_probe(root);
+                drop_in_ci(&root.join("target/rebase"));
+                r?;
+                counts.passed += 1;
+                Ok(())
+            },
+        );
         report.step("upstream unit tests on the patched crates", |counts| {
             let mut cmd = cargo();
             cmd.current_dir(root)
@@ -406,7 +446,7 @@ pub fn style(root: &Path) -> Result<()> {
     // Our modules in the patched trees, as paths cargo prints (relative to the workspace).
     let mut ours = Vec::new();
     for q in crate::queues(root)? {
-        for rel in util::files_under(&q.overlay)? {
+        for rel in q.our_files()? {
             let path = q.tree.join(&rel);
             ours.push(
                 path.strip_prefix(root)

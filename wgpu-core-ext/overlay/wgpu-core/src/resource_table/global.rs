@@ -23,7 +23,7 @@ impl Global {
         self.hub.adapters.get(adapter_id).max_resource_table_size()
     }
 
-    /// [`Device::max_resource_table_size`].
+    /// [`Device::max_resource_table_size`](crate::device::Device::max_resource_table_size).
     pub fn device_max_resource_table_size(&self, device_id: id::DeviceId) -> u32 {
         self.hub.devices.get(device_id).max_resource_table_size()
     }

@@ -284,7 +284,7 @@ impl PassTables {
 /// `setResourceTable(table)` while a pass executes: sets the encoder state's
 /// `[[resource_table]]` (`current`) and records the table in the command buffer's
 /// `[[resource_tables_used]]` (`used`).
-pub(crate) fn set_on_pass<E>(
+pub(super) fn set_on_pass<E>(
     device: &Arc<Device>,
     used: &mut TablesUsed,
     current: &mut Option<Arc<ResourceTable>>,

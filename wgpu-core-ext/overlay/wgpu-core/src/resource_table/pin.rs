@@ -22,7 +22,7 @@ use crate::{
 /// The usage a texture or buffer is pinned to (`pin`/`unpin`), read wherever a use of the
 /// resource is validated (one atomic byte), and the tables that hold the resource, so that
 /// pinning, unpinning and destroying rewrite exactly the type ids of its slots (each table
-/// keeps the list of a resource's slots: [`TableState::slots_of`]).
+/// keeps the list of a resource's slots: [`TableState::slots_of`](super::slots::TableState::slots_of)).
 #[derive(Debug, Default)]
 pub struct Pin {
     usage: AtomicU8,
@@ -98,7 +98,7 @@ impl Pin {
     }
 }
 
-/// The key of a resource in [`TableState::holders`]: the address of its [`Pin`] (stable, as
+/// The key of a resource in [`TableState::holders`](super::slots::TableState::holders): the address of its [`Pin`] (stable, as
 /// the table's bindings keep the resource alive).
 pub(super) fn pin_key(pin: &Pin) -> usize {
     // Without the alignment bits, which Fx hashing would keep as zeros in the bucket index.
@@ -239,7 +239,7 @@ pub(crate) fn merge_pinned_misuse(base: &mut crate::track::Tracker, head: &crate
 }
 
 /// Submit: a command buffer may use a pinned buffer outside the tables only with its pinned
-/// usage. Its first use is checked here; later ones in [`check_submit`].
+/// usage. Its first use is checked here; later ones in [`check_submit`](super::check_submit).
 pub(crate) fn check_pinned_buffer(
     buffer: &Arc<Buffer>,
     tracker: &crate::track::BufferTracker,

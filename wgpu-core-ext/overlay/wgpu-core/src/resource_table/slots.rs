@@ -69,8 +69,8 @@ pub(super) struct TableState {
     /// Removed slots waiting for their submission, in removal order (so in non-decreasing
     /// submission order).
     pub(super) pending: VecDeque<(SubmissionIndex, u32)>,
-    /// The bindings, by slot: as long as the highest slot used so far (slots are taken
-    /// lowest first), so that a slot's binding is one index away.
+    /// The bindings, by slot: as long as the highest slot used (or taken by `update_range`)
+    /// so far (slots are taken lowest first), so that a slot's binding is one index away.
     pub(super) entries: Vec<Option<TableEntry>>,
     /// Per slot (as long as `entries`), the previous and next slot holding the same texture
     /// or buffer ([`NO_SLOT`] at the ends): each resource's slots form a list, found
@@ -112,8 +112,9 @@ impl TableState {
         self.entries.get(slot as usize)?.as_ref()
     }
 
-    /// Makes `entries` and `links` at least `len` long (as long as the highest slot used:
-    /// slots are taken lowest first).
+    /// Makes `entries` and `links` at least `len` long: as long as the highest slot used, or
+    /// taken by `update_range` (whose bindings may then fail their checks); slots are taken
+    /// lowest first.
     pub(super) fn grow_to(&mut self, len: u32) {
         let len = len as usize;
         if len > self.entries.len() {

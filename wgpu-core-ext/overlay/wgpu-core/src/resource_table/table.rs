@@ -210,7 +210,8 @@ impl ResourceTable {
         if state.destroyed {
             return;
         }
-        // A whole rewrite (a new table) finds its bound slots itself.
+        // A whole rewrite (a new table, or one requeued after a failed submission) finds its
+        // bound slots itself.
         if !state.dirty.all {
             state.dirty.slots.push(slot);
         }

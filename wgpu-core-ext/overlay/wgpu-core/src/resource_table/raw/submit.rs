@@ -23,7 +23,7 @@ use crate::{
 /// What a table must write at the next submission.
 #[derive(Debug, Default)]
 pub(crate) struct Dirty {
-    /// The whole metadata buffer (a new table).
+    /// The whole metadata buffer (a new table, or one requeued after a failed submission).
     pub(crate) all: bool,
     pub(crate) slots: Vec<u32>,
     /// Whether the table is in the device's dirty list.

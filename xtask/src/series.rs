@@ -1,0 +1,127 @@
+//! `cargo xtask check-series`: every prefix of every crate's series must build, so that each
+//! patch can be reviewed, bisected and upstreamed on its own.
+//!
+//! A crate's prefixes are the commits after `upstream` in its materialized tree (the
+//! overlay commit, then one per patch). Each is checked out in a worktree of its own and
+//! built with `cargo check` in a scratch workspace whose `[patch.crates-io]` takes that
+//! crate from the worktree and every other pinned crate from its whole series (prefixes
+//! of one crate only ever meet the finished series of the others).
+
+use std::{fmt::Write as _, fs, path::Path, process::Command};
+
+use anyhow::{bail, Context as _, Result};
+
+use crate::{
+    queue::Queue,
+    util::{self, git},
+};
+
+/// The features that reach our code in each crate (its default features stay on).
+fn features(krate: &str) -> &'static str {
+    match krate {
+        "naga" => "wgsl-in,wgsl-out,spv-out,hlsl-out,msl-out,glsl-out",
+        "wgpu-hal" => "vulkan",
+        "wgpu-core" => "vulkan,wgsl,trace,serde,replay",
+        "wgpu-types" => "serde,trace",
+        "wgpu" => "trace",
+        _ => "",
+    }
+}
+
+/// Checks the prefixes of `only` (default: every crate); prints one line per prefix and
+/// fails if any does not build. Returns how many were checked.
+pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
+    let queues = crate::patch(root, false)?;
+    if let Some(name) = only {
+        if !queues.iter().any(|q| q.name == name) {
+            bail!("`{name}` is not a pinned crate (see upstream/Cargo.toml)");
+        }
+    }
+    let work = root.join("target/series");
+    let target = work.join("target");
+    let (mut checked, mut failed) = (0, 0);
+    for q in queues.iter().filter(|q| only.is_none_or(|n| n == q.name)) {
+        let commits = util::output_string(git(&q.tree).args(["rev-list", "--reverse", "upstream..HEAD"]))?;
+        let commits: Vec<&str> = commits.lines().collect();
+        let worktree = work.join("trees").join(&q.name);
+        let _ = util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree));
+        util::remove_dir_if_exists(&worktree)?;
+        let _ = util::output(git(&q.tree).args(["worktree", "prune"]));
+        util::output(
+            git(&q.tree)
+                .args(["worktree", "add", "--quiet", "--detach"])
+                .arg(&worktree)
+                .arg("upstream"),
+        )?;
+        let scratch = work.join("ws").join(&q.name);
+        scratch_workspace(&scratch, &queues, q, &worktree)?;
+        for (i, commit) in commits.iter().enumerate() {
+            util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
+            let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
+            let result = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .current_dir(&scratch)
+                .args(["check", "--quiet", "--offline", "--message-format=short"])
+                .env("CARGO_TARGET_DIR", &target)
+                .output()
+                .context("running cargo check")?;
+            let error = (!result.status.success()).then(|| {
+                let stderr = String::from_utf8_lossy(&result.stderr);
+                stderr
+                    .lines()
+                    .find(|l| l.contains("error"))
+                    .unwrap_or("cargo check failed")
+                    .to_string()
+            });
+            println!(
+                "{} {}/{} {}: {}",
+                q.name,
+                i + 1,
+                commits.len(),
+                subject.trim(),
+                error.as_deref().unwrap_or("ok")
+            );
+            checked += 1;
+            failed += usize::from(error.is_some());
+        }
+        util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree))?;
+    }
+    if failed > 0 {
+        bail!("{failed} of {checked} prefixes do not build");
+    }
+    Ok(checked)
+}
+
+/// A workspace that builds `checked` (with [`features`]) from `worktree` and every other
+/// pinned crate from its materialized tree.
+fn scratch_workspace(dir: &Path, queues: &[Queue], checked: &Queue, worktree: &Path) -> Result<()> {
+    fs::create_dir_all(dir.join("src"))?;
+    fs::write(dir.join("src/lib.rs"), "")?;
+    let version = toml::from_str::<toml::Table>(&fs::read_to_string(checked.pristine.join("Cargo.toml"))?)?
+        .get("package")
+        .and_then(|p| p.get("version"))
+        .and_then(|v| v.as_str())
+        .context("the crate's version")?
+        .to_string();
+    let mut manifest = format!(
+        "[package]\nname = \"series-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [workspace]\n\n[dependencies]\n{} = {{ version = \"={version}\", features = [{}] }}\n\n[patch.crates-io]\n",
+        checked.name,
+        features(&checked.name)
+            .split(',')
+            .filter(|f| !f.is_empty())
+            .map(|f| format!("{f:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for q in queues {
+        let path = if q.name == checked.name {
+            worktree
+        } else {
+            q.tree.as_path()
+        };
+        let path = path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
+        writeln!(manifest, "{} = {{ path = \"{path}\" }}", q.name)?;
+    }
+    fs::write(dir.join("Cargo.toml"), manifest)?;
+    Ok(())
+}
