@@ -3,7 +3,52 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::replay::{self, Backend, Contents, ResourceName};
+use crate::replay::{self, Backend, Contents, ReplayError, ResourceName};
+
+/// How a case failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CaseError {
+    #[error("{}: {source}", path.display())]
+    ReadExpect {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    ParseExpect {
+        path: PathBuf,
+        #[source]
+        source: Box<ron::error::SpannedError>,
+    },
+    /// The replay failed with another error than `expect.ron`'s.
+    #[error("failed with\n  {error}\ninstead of\n  {wanted}")]
+    WrongError {
+        #[source]
+        error: Box<ReplayError>,
+        wanted: String,
+    },
+    #[error("failed: {0}")]
+    Failed(#[source] Box<ReplayError>),
+    #[error("replayed without the expected error\n  {0}")]
+    NoError(String),
+    #[error("{0} was not read back")]
+    NotReadBack(ResourceName),
+    /// `expect.ron` expects something that the resource cannot hold (the `Debug` text of
+    /// what it holds).
+    #[error("{name}: {wanted:?} does not fit what it is: {contents}")]
+    Misfit {
+        name: ResourceName,
+        wanted: Expected,
+        contents: String,
+    },
+    #[error("{name}: expected {expected:?}, found {found:?}")]
+    Contents {
+        name: ResourceName,
+        expected: Expected,
+        found: Expected,
+    },
+}
 
 /// The file of a case that says what its replay must give.
 pub const EXPECT_FILE: &str = "expect.ron";
@@ -30,7 +75,7 @@ pub struct Check {
     pub expect: Expected,
 }
 
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Expected {
     /// A buffer's contents as little-endian `u32`s.
     U32(Vec<u32>),
@@ -51,14 +96,20 @@ pub fn list(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(dirs)
 }
 
-pub fn read_expect(dir: &Path) -> Result<Expect, String> {
+pub fn read_expect(dir: &Path) -> Result<Expect, CaseError> {
     let path = dir.join(EXPECT_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(source) => return Err(CaseError::ReadExpect { path, source }),
+    };
+    ron::from_str(&text).map_err(|source| CaseError::ParseExpect {
+        path,
+        source: Box::new(source),
+    })
 }
 
 /// Replays the case in `dir` on `backend` and checks it; the error says what differed.
-pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), String> {
+pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), CaseError> {
     let expect = read_expect(dir)?;
     let read_back = match backend {
         Backend::Vulkan => expect
@@ -77,9 +128,14 @@ pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), Strin
     let outcome = replay::replay(dir, &options, |_, _| {});
     let outcome = match (outcome, &expect.error) {
         (Err(e), Some(wanted)) if e.to_string().starts_with(wanted.as_str()) => return Ok(()),
-        (Err(e), Some(wanted)) => return Err(format!("failed with\n  {e}\ninstead of\n  {wanted}")),
-        (Err(e), None) => return Err(format!("failed: {e}")),
-        (Ok(_), Some(wanted)) => return Err(format!("replayed without the expected error\n  {wanted}")),
+        (Err(error), Some(wanted)) => {
+            return Err(CaseError::WrongError {
+                error: Box::new(error),
+                wanted: wanted.clone(),
+            })
+        }
+        (Err(e), None) => return Err(CaseError::Failed(Box::new(e))),
+        (Ok(_), Some(wanted)) => return Err(CaseError::NoError(wanted.clone())),
         (Ok(outcome), None) => outcome,
     };
     for check in expect.checks.iter().filter(|_| backend == Backend::Vulkan) {
@@ -88,7 +144,7 @@ pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), Strin
             .contents
             .iter()
             .find(|(n, _)| *n == name)
-            .ok_or_else(|| format!("{name} was not read back"))?;
+            .ok_or_else(|| CaseError::NotReadBack(name.clone()))?;
         let found = match (&check.expect, contents) {
             (Expected::U32(_), Contents::Buffer(bytes)) => Expected::U32(
                 bytes
@@ -102,10 +158,20 @@ pub fn check(dir: &Path, backend: Backend, validation: bool) -> Result<(), Strin
                     None => Expected::EveryTexel(*texel),
                 }
             }
-            (wanted, _) => return Err(format!("{name}: {wanted:?} does not fit what it is: {contents:?}")),
+            (wanted, _) => {
+                return Err(CaseError::Misfit {
+                    name,
+                    wanted: wanted.clone(),
+                    contents: format!("{contents:?}"),
+                })
+            }
         };
         if found != check.expect {
-            return Err(format!("{name}: expected {:?}, found {found:?}", check.expect));
+            return Err(CaseError::Contents {
+                name,
+                expected: check.expect.clone(),
+                found,
+            });
         }
     }
     Ok(())

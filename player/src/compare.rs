@@ -6,8 +6,44 @@ use wgpu_types as wgt;
 
 use crate::replay::Contents;
 
+/// Why a screenshot could not be written, or two files compared.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompareError {
+    #[error("a screenshot needs a texture, not a buffer (use --dump)")]
+    NotATexture,
+    #[error("a screenshot needs an 8-bit RGBA or BGRA texture, not {0:?} (use --dump)")]
+    NotRgba8(wgt::TextureFormat),
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    PngWrite {
+        path: std::path::PathBuf,
+        #[source]
+        source: png::EncodingError,
+    },
+    #[error("{}: {source}", path.display())]
+    PngRead {
+        path: std::path::PathBuf,
+        #[source]
+        source: png::DecodingError,
+    },
+    /// The image cannot be compared (too large, not 8-bit, indexed).
+    #[error("{}: {reason}", path.display())]
+    Unsupported {
+        path: std::path::PathBuf,
+        reason: &'static str,
+    },
+    #[error("cannot compare {0} with {1}")]
+    Shapes(String, String),
+}
+
 /// Writes a read-back texture as an RGBA PNG (8-bit RGBA and BGRA formats).
-pub fn write_png(path: &Path, contents: &Contents) -> Result<(), String> {
+pub fn write_png(path: &Path, contents: &Contents) -> Result<(), CompareError> {
     let Contents::Texture {
         format,
         width,
@@ -15,27 +51,28 @@ pub fn write_png(path: &Path, contents: &Contents) -> Result<(), String> {
         data,
     } = contents
     else {
-        return Err("a screenshot needs a texture, not a buffer (use --dump)".into());
+        return Err(CompareError::NotATexture);
     };
     let rgba: Vec<u8> = match format {
         wgt::TextureFormat::Rgba8Unorm | wgt::TextureFormat::Rgba8UnormSrgb => data.clone(),
         wgt::TextureFormat::Bgra8Unorm | wgt::TextureFormat::Bgra8UnormSrgb => {
             data.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], p[3]]).collect()
         }
-        other => {
-            return Err(format!(
-                "a screenshot needs an 8-bit RGBA or BGRA texture, not {other:?} (use --dump)"
-            ))
-        }
+        other => return Err(CompareError::NotRgba8(*other)),
     };
-    let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = File::create(path).map_err(|source| CompareError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut encoder = png::Encoder::new(BufWriter::new(file), *width, *height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| format!("{}: {e}", path.display()))?;
-    writer
-        .write_image_data(&rgba)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    let png = |source| CompareError::PngWrite {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut writer = encoder.write_header().map_err(png)?;
+    writer.write_image_data(&rgba).map_err(png)
 }
 
 /// The raw bytes of a read-back resource (texture rows tightly packed).
@@ -53,17 +90,33 @@ struct Sample {
     data: Vec<u8>,
 }
 
-fn read(path: &Path) -> Result<Sample, String> {
-    let at = |e: &dyn fmt::Display| format!("{}: {e}", path.display());
+fn read(path: &Path) -> Result<Sample, CompareError> {
+    let io = |source| CompareError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let png = |source| CompareError::PngRead {
+        path: path.to_path_buf(),
+        source,
+    };
+    let unsupported = |reason| CompareError::Unsupported {
+        path: path.to_path_buf(),
+        reason,
+    };
     if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
-        let file = File::open(path).map_err(|e| at(&e))?;
+        let file = File::open(path).map_err(io)?;
         let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
         decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
-        let mut reader = decoder.read_info().map_err(|e| at(&e))?;
-        let mut data = vec![0; reader.output_buffer_size().ok_or_else(|| at(&"image too large"))?];
-        let info = reader.next_frame(&mut data).map_err(|e| at(&e))?;
+        let mut reader = decoder.read_info().map_err(png)?;
+        let mut data = vec![
+            0;
+            reader
+                .output_buffer_size()
+                .ok_or_else(|| unsupported("image too large"))?
+        ];
+        let info = reader.next_frame(&mut data).map_err(png)?;
         if info.bit_depth != png::BitDepth::Eight {
-            return Err(at(&"only 8-bit images are compared"));
+            return Err(unsupported("only 8-bit images are compared"));
         }
         data.truncate(info.buffer_size());
         // Grey(+alpha) images widen to RGBA so any two 8-bit PNGs compare.
@@ -72,14 +125,14 @@ fn read(path: &Path) -> Result<Sample, String> {
             png::ColorType::Rgb => data.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
             png::ColorType::GrayscaleAlpha => data.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
             png::ColorType::Grayscale => data.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-            png::ColorType::Indexed => return Err(at(&"indexed images are not compared")),
+            png::ColorType::Indexed => return Err(unsupported("indexed images are not compared")),
         };
         Ok(Sample {
             size: Some((info.width, info.height)),
             data,
         })
     } else {
-        let data = std::fs::read(path).map_err(|e| at(&e))?;
+        let data = std::fs::read(path).map_err(io)?;
         Ok(Sample { size: None, data })
     }
 }
@@ -124,14 +177,14 @@ impl fmt::Display for Diff {
 }
 
 /// Compares two PNGs (per RGBA component) or two dumps (per byte) with a tolerance.
-pub fn diff(a: &Path, b: &Path, tolerance: u8) -> Result<Diff, String> {
+pub fn diff(a: &Path, b: &Path, tolerance: u8) -> Result<Diff, CompareError> {
     let (x, y) = (read(a)?, read(b)?);
     if x.size != y.size || x.data.len() != y.data.len() {
         let describe = |s: &Sample| match s.size {
             Some((w, h)) => format!("a {w}×{h} image"),
             None => format!("{} bytes", s.data.len()),
         };
-        return Err(format!("cannot compare {} with {}", describe(&x), describe(&y)));
+        return Err(CompareError::Shapes(describe(&x), describe(&y)));
     }
     let unit = if x.size.is_some() { 4 } else { 1 };
     let width = x.size.map_or(0, |(w, _)| w as usize);

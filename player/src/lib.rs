@@ -44,11 +44,14 @@ pub struct Trace {
 }
 
 /// Why a trace could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    #[error("{0}: no such file (is this a trace directory?)")]
     Missing(String),
-    Io(String, std::io::Error),
+    #[error("{0}: {1}")]
+    Io(String, #[source] std::io::Error),
     /// `line`/`column` are 1-based positions in `trace.ron`.
+    #[error("{file}:{line}:{column}: {message}")]
     Parse {
         file: &'static str,
         line: usize,
@@ -56,37 +59,16 @@ pub enum LoadError {
         message: String,
     },
     /// `format.ron` names a format newer than this player reads.
-    FutureFormat {
-        found: u32,
-        supported: u32,
-    },
+    #[error("the trace has format {found}, newer than this player's {supported}: update the player")]
+    FutureFormat { found: u32, supported: u32 },
     /// `format.ron` names a format older ones wrote that this player no longer reads.
-    OldFormat {
-        found: u32,
-    },
+    #[error(
+        "the trace has format {found}, which wgpu-bindless wrote before its table actions moved to {TRACE_TABLES_FILE}: record it again"
+    )]
+    OldFormat { found: u32 },
+    #[error("{TRACE_FORMAT_FILE}: {0}")]
     BadFormatFile(String),
 }
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Missing(path) => write!(f, "{path}: no such file (is this a trace directory?)"),
-            Self::Io(path, e) => write!(f, "{path}: {e}"),
-            Self::Parse { file, line, column, message } => write!(f, "{file}:{line}:{column}: {message}"),
-            Self::FutureFormat { found, supported } => write!(
-                f,
-                "the trace has format {found}, newer than this player's {supported}: update the player"
-            ),
-            Self::OldFormat { found } => write!(
-                f,
-                "the trace has format {found}, which wgpu-bindless wrote before its table actions moved to {TRACE_TABLES_FILE}: record it again"
-            ),
-            Self::BadFormatFile(message) => write!(f, "{}: {message}", TRACE_FORMAT_FILE),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 use wgpu_core::resource_table::{TRACE_FORMAT, TRACE_FORMAT_FILE};
 

@@ -145,14 +145,17 @@ fn main() -> ExitCode {
             };
             let mut status = ExitCode::SUCCESS;
             for (name, contents) in &outcome.contents {
-                let write = |(wanted, file): &(String, PathBuf), png: bool| -> Result<(), String> {
+                let write = |(wanted, file): &(String, PathBuf), png: bool| -> Result<(), compare::CompareError> {
                     if ResourceName::parse(wanted) != *name {
                         return Ok(());
                     }
                     if png {
                         compare::write_png(file, contents)
                     } else {
-                        std::fs::write(file, compare::bytes(contents)).map_err(|e| format!("{}: {e}", file.display()))
+                        std::fs::write(file, compare::bytes(contents)).map_err(|source| compare::CompareError::Io {
+                            path: file.clone(),
+                            source,
+                        })
                     }
                 };
                 let written = dump

@@ -109,41 +109,96 @@ pub enum Contents {
 }
 
 /// Why a replay stopped.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
+    #[error(transparent)]
     Load(crate::LoadError),
     /// The trace does not start with `Init`.
+    #[error("the trace does not start with Init")]
     NoInit,
-    /// No adapter or device for the backend.
-    Device(String),
-    /// Reading back at the end of the replay, or waiting for the device there, failed.
-    Finish(String),
+    /// No adapter for the backend.
+    #[error("no {backend:?} adapter: {reason}")]
+    NoAdapter { backend: Backend, reason: String },
+    /// The adapter refused the device the trace asks for.
+    #[error("the device the trace asks for: {0}")]
+    Device(#[source] ActionError),
+    /// Reading back at the end of the replay failed.
+    #[error("{0}")]
+    Finish(#[source] ActionError),
+    /// Waiting for the device at the end of the replay failed.
+    #[error("waiting for the device: {0}")]
+    Wait(#[source] ActionError),
     /// Action `index` (0-based) failed.
+    #[error("action #{index} ({kind}): {source}")]
     Action {
         index: usize,
         kind: String,
-        message: String,
+        #[source]
+        source: ActionError,
     },
-    /// A resource to read back was never created, or could not be read.
+    /// A resource the options ask to read back was never created.
+    #[error("reading back {0}: no buffer or texture of the replayed actions has this label or PointerId")]
+    NotFound(ResourceName),
+}
+
+/// Why one action, or one read-back, failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// wgpu refused a call: its error with its sources, as text (wgpu-core's errors are of
+    /// many types, and the replay only reports them).
+    #[error("{0}")]
+    Wgpu(String),
+    #[error("unknown {kind} PointerId({pointer}) (the trace never creates it)")]
+    UnknownObject { kind: &'static str, pointer: usize },
+    #[error("PointerId({pointer}) is dropped twice")]
+    DroppedTwice { pointer: usize },
+    #[error("Init may only be the first action")]
+    InitNotFirst,
+    /// What the player cannot replay, said as a sentence.
+    #[error("{0}")]
+    NotReplayed(&'static str),
+    #[error("the data file holds {held} bytes, the action writes {written}")]
+    DataSize { held: usize, written: u64 },
+    #[error("data file {name}: {source}")]
+    DataFile {
+        name: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("shader data file {0}: unknown kind")]
+    ShaderKind(String),
+    #[error("shader source is not UTF-8: {0}")]
+    ShaderUtf8(#[source] std::string::FromUtf8Error),
+    #[error("naga module: {0}")]
+    NagaModule(#[source] Box<ron::error::SpannedError>),
+    #[error("SPIR-V data is not a whole number of words")]
+    SpirvLength,
+    /// The traced program's commands failed there; what follows assumed it.
+    #[error("the traced program's command buffer failed when {when}: {error}")]
+    FailedCommands { when: &'static str, error: String },
+    #[error("reading back {name}: {source}")]
     ReadBack {
         name: ResourceName,
-        message: String,
+        #[source]
+        source: Box<ActionError>,
     },
+    #[error("cannot read back a texture of format {0:?}")]
+    UnreadableFormat(wgt::TextureFormat),
+    #[error("the mapping did not complete")]
+    MappingIncomplete,
+    /// A pass or bundle names a table other than by pointer (the form traces use).
+    #[error("a trace names tables by pointer, not as {0}")]
+    TableNotByPointer(String),
+    #[error("a render bundle cannot hold {0}")]
+    NotInBundle(String),
+    /// A recorded pass's commands reach past the data it recorded (dynamic offsets, debug
+    /// text, immediate data).
+    #[error("the pass names more {0} than it recorded")]
+    PassData(&'static str),
+    #[error("shaders of kind {0} are not replayed")]
+    ShaderKindNotReplayed(String),
 }
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Load(e) => write!(f, "{e}"),
-            Self::NoInit => write!(f, "the trace does not start with Init"),
-            Self::Device(message) | Self::Finish(message) => write!(f, "{message}"),
-            Self::Action { index, kind, message } => write!(f, "action #{index} ({kind}): {message}"),
-            Self::ReadBack { name, message } => write!(f, "reading back {name}: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// What a replay did.
 #[derive(Debug, Default)]
@@ -157,9 +212,9 @@ pub struct Outcome {
 }
 
 /// The error of one action, before its number is known.
-type Fallible = Result<(), String>;
+type Fallible = Result<(), ActionError>;
 
-fn fail<E: std::error::Error>(error: E) -> String {
+fn fail<E: std::error::Error>(error: E) -> ActionError {
     // wgpu's errors keep the detail in their sources.
     let mut text = error.to_string();
     let mut source = error.source();
@@ -171,7 +226,7 @@ fn fail<E: std::error::Error>(error: E) -> String {
         }
         source = inner.source();
     }
-    text
+    ActionError::Wgpu(text)
 }
 
 fn check<E: std::error::Error>(error: Option<E>) -> Fallible {
@@ -212,14 +267,17 @@ impl<T: id::Marker> Ids<T> {
         }
     }
 
-    fn get(&self, p: PointerId<T>) -> Result<id::Id<T>, String> {
+    fn get(&self, p: PointerId<T>) -> Result<id::Id<T>, ActionError> {
         self.live
             .get(&p)
             .or_else(|| self.dropped.get(&p))
             .copied()
             .ok_or_else(|| {
                 let kind = std::any::type_name::<T>().rsplit("::").next().unwrap_or("object");
-                format!("unknown {kind} PointerId({}) (the trace never creates it)", pointer(p))
+                ActionError::UnknownObject {
+                    kind,
+                    pointer: pointer(p),
+                }
             })
     }
 
@@ -237,10 +295,10 @@ impl<T: id::Marker> Ids<T> {
     }
 
     /// The program dropped its handle.
-    fn retire(&mut self, p: PointerId<T>) -> Result<(), String> {
+    fn retire(&mut self, p: PointerId<T>) -> Result<(), ActionError> {
         let id = self.live.remove(&p).ok_or_else(|| {
             self.get(p)
-                .map_or_else(|e| e, |_| format!("PointerId({}) is dropped twice", pointer(p)))
+                .map_or_else(|e| e, |_| ActionError::DroppedTwice { pointer: pointer(p) })
         })?;
         self.dropped.insert(p, id);
         Ok(())
@@ -318,7 +376,7 @@ pub fn replay(dir: &Path, options: &Options, mut progress: impl FnMut(usize, usi
         let kind = crate::action_kind(&action);
         player
             .process(dir, action)
-            .map_err(|message| ReplayError::Action { index, kind, message })?;
+            .map_err(|source| ReplayError::Action { index, kind, source })?;
         replayed += 1;
         progress(replayed, total);
     }
@@ -349,12 +407,15 @@ impl Player {
                 instance_backends(options.backend),
                 None,
             )
-            .map_err(|e| ReplayError::Device(format!("no {:?} adapter: {e}", options.backend)))?;
+            .map_err(|e| ReplayError::NoAdapter {
+                backend: options.backend,
+                reason: e.to_string(),
+            })?;
         let mut desc = desc.clone();
         desc.trace = wgt::Trace::Off;
         let (device, queue) = global
             .adapter_request_device(adapter, &desc, None, None)
-            .map_err(|e| ReplayError::Device(format!("the device the trace asks for: {}", fail(e))))?;
+            .map_err(|e| ReplayError::Device(fail(e)))?;
         Ok(Self {
             global,
             device,
@@ -463,7 +524,7 @@ impl Player {
         let g = &self.global;
         let device = self.device;
         match action {
-            A::Init { .. } => return Err("Init may only be the first action".into()),
+            A::Init { .. } => return Err(ActionError::InitNotFirst),
             A::CreateBuffer(p, mut desc) => {
                 self.read_back_previous_buffer(p)?;
                 let label = desc.label.as_deref().map(str::to_string);
@@ -633,9 +694,10 @@ impl Player {
                 queued,
             } => {
                 let bytes = load(dir, &data)?;
-                let bytes = bytes
-                    .get(..size as usize)
-                    .ok_or_else(|| format!("the data file holds {} bytes, the action writes {size}", bytes.len()))?;
+                let bytes = bytes.get(..size as usize).ok_or(ActionError::DataSize {
+                    held: bytes.len(),
+                    written: size,
+                })?;
                 let buffer = self.buffers.get(p)?;
                 let mappable = self
                     .buffer_descs
@@ -672,23 +734,25 @@ impl Player {
                 } else {
                     "finished"
                 };
-                return Err(format!(
-                    "the traced program's command buffer failed when {when}: {error}"
-                ));
+                return Err(ActionError::FailedCommands { when, error });
             }
             A::ConfigureSurface(..)
             | A::GetSurfaceTexture { .. }
             | A::Present(_)
             | A::DiscardSurfaceTexture(_)
             | A::ReleaseSurfaceTexture(_) => {
-                return Err("surfaces are not replayed (the player has no window); record into a texture".into())
+                return Err(ActionError::NotReplayed(
+                    "surfaces are not replayed (the player has no window); record into a texture",
+                ))
             }
             A::CreateExternalTexture { .. } | A::DestroyExternalTexture(_) | A::DropExternalTexture(_) => {
-                return Err("external textures are not replayed".into())
+                return Err(ActionError::NotReplayed("external textures are not replayed"))
             }
-            A::CreateShaderModulePassthrough { .. } => return Err("passthrough shaders are not replayed".into()),
+            A::CreateShaderModulePassthrough { .. } => {
+                return Err(ActionError::NotReplayed("passthrough shaders are not replayed"))
+            }
             A::CreateBlas { .. } | A::DropBlas(_) | A::CreateTlas { .. } | A::DropTlas(_) => {
-                return Err("acceleration structures are not replayed".into())
+                return Err(ActionError::NotReplayed("acceleration structures are not replayed"))
             }
         }
         Ok(())
@@ -707,14 +771,11 @@ impl Player {
             .iter()
             .find(|n| !self.contents.iter().any(|(c, _)| c == *n))
         {
-            return Err(ReplayError::ReadBack {
-                name: name.clone(),
-                message: "no buffer or texture of the replayed actions has this label or PointerId".into(),
-            });
+            return Err(ReplayError::NotFound(name.clone()));
         }
         self.global
             .device_poll(self.device, wgt::PollType::wait_indefinitely())
-            .map_err(|e| ReplayError::Finish(format!("waiting for the device: {}", fail(e))))?;
+            .map_err(|e| ReplayError::Wait(fail(e)))?;
         Ok(())
     }
 
@@ -740,14 +801,15 @@ impl Player {
         let Some(name) = self.watched(pointer(p), info.label.as_deref()) else {
             return Ok(());
         };
-        let bytes = self
-            .read_buffer(buffer, &info)
-            .map_err(|e| format!("reading back {name}: {e}"))?;
+        let bytes = self.read_buffer(buffer, &info).map_err(|e| ActionError::ReadBack {
+            name: name.clone(),
+            source: Box::new(e),
+        })?;
         self.contents.push((name, Contents::Buffer(bytes)));
         Ok(())
     }
 
-    fn read_buffer(&self, buffer: id::BufferId, info: &BufferInfo) -> Result<Vec<u8>, String> {
+    fn read_buffer(&self, buffer: id::BufferId, info: &BufferInfo) -> Result<Vec<u8>, ActionError> {
         if info.usage.contains(wgt::BufferUsages::MAP_READ) {
             return self.map_read(buffer, info.size);
         }
@@ -763,9 +825,10 @@ impl Player {
         let Some(name) = self.watched(pointer(p), info.label.as_deref()) else {
             return Ok(());
         };
-        let data = self
-            .read_texture(texture, &info)
-            .map_err(|e| format!("reading back {name}: {e}"))?;
+        let data = self.read_texture(texture, &info).map_err(|e| ActionError::ReadBack {
+            name: name.clone(),
+            source: Box::new(e),
+        })?;
         let (format, width, height) = (info.format, info.size.width, info.size.height);
         self.contents.push((
             name,
@@ -780,12 +843,12 @@ impl Player {
     }
 
     /// Mip 0, layer 0 of a texture, rows tightly packed.
-    fn read_texture(&self, texture: id::TextureId, info: &TextureInfo) -> Result<Vec<u8>, String> {
+    fn read_texture(&self, texture: id::TextureId, info: &TextureInfo) -> Result<Vec<u8>, ActionError> {
         let format = info.format;
         let block = format
             .block_copy_size(None)
             .filter(|_| format.block_dimensions() == (1, 1))
-            .ok_or_else(|| format!("cannot read back a texture of format {format:?}"))?;
+            .ok_or(ActionError::UnreadableFormat(format))?;
         let (width, height) = (info.size.width, info.size.height);
         let row = width * block;
         let padded = row.div_ceil(wgt::COPY_BYTES_PER_ROW_ALIGNMENT) * wgt::COPY_BYTES_PER_ROW_ALIGNMENT;
@@ -825,7 +888,7 @@ impl Player {
         &self,
         size: u64,
         copy: impl FnOnce(&Global, id::CommandEncoderId, id::BufferId) -> Result<(), wgpu_core::command::EncoderStateError>,
-    ) -> Result<Vec<u8>, String> {
+    ) -> Result<Vec<u8>, ActionError> {
         let staging = self.staging(size)?;
         let result = self
             .submit_copy(|g, encoder| copy(g, encoder, staging))
@@ -834,7 +897,7 @@ impl Player {
         result
     }
 
-    fn staging(&self, size: u64) -> Result<id::BufferId, String> {
+    fn staging(&self, size: u64) -> Result<id::BufferId, ActionError> {
         let desc = wgt::BufferDescriptor {
             label: Some(Cow::Borrowed("player read-back")),
             size,
@@ -876,10 +939,10 @@ impl Player {
             .device_poll(self.device, wgt::PollType::wait_indefinitely())
             .map_err(fail)?;
         let outcome = result.lock().unwrap().take();
-        outcome.unwrap_or_else(|| Err("the mapping did not complete".into()))
+        outcome.unwrap_or(Err(ActionError::MappingIncomplete))
     }
 
-    fn map_read(&self, buffer: id::BufferId, size: u64) -> Result<Vec<u8>, String> {
+    fn map_read(&self, buffer: id::BufferId, size: u64) -> Result<Vec<u8>, ActionError> {
         self.map(buffer, HostMap::Read, Some(size))?;
         let (ptr, len) = self
             .global
@@ -905,7 +968,7 @@ impl Player {
     fn pipeline_layout<'a>(
         &self,
         desc: PipelineLayoutDescriptor<'a, PointerId<markers::BindGroupLayout>>,
-    ) -> Result<PipelineLayoutDescriptor<'a>, String> {
+    ) -> Result<PipelineLayoutDescriptor<'a>, ActionError> {
         Ok(PipelineLayoutDescriptor {
             label: desc.label,
             bind_group_layouts: desc
@@ -917,8 +980,11 @@ impl Player {
         })
     }
 
-    fn bind_group<'a>(&self, desc: trace::TraceBindGroupDescriptor<'a>) -> Result<BindGroupDescriptor<'a>, String> {
-        let buffer = |b: &BufferBinding<PointerId<markers::Buffer>>| -> Result<BufferBinding, String> {
+    fn bind_group<'a>(
+        &self,
+        desc: trace::TraceBindGroupDescriptor<'a>,
+    ) -> Result<BindGroupDescriptor<'a>, ActionError> {
+        let buffer = |b: &BufferBinding<PointerId<markers::Buffer>>| -> Result<BufferBinding, ActionError> {
             Ok(BufferBinding {
                 buffer: self.buffers.get(b.buffer)?,
                 offset: b.offset,
@@ -947,10 +1013,9 @@ impl Player {
                     BindingResource::AccelerationStructure(_)
                     | BindingResource::AccelerationStructureArray(_)
                     | BindingResource::ExternalTexture(_) => {
-                        return Err(
-                            "bind groups with acceleration structures or external textures are not replayed"
-                                .to_string(),
-                        )
+                        return Err(ActionError::NotReplayed(
+                            "bind groups with acceleration structures or external textures are not replayed",
+                        ))
                     }
                 };
                 Ok(BindGroupEntry {
@@ -958,7 +1023,7 @@ impl Player {
                     resource,
                 })
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, ActionError>>()?;
         Ok(BindGroupDescriptor {
             label: desc.label,
             layout: self.bind_group_layouts.get(desc.layout)?,
@@ -966,7 +1031,7 @@ impl Player {
         })
     }
 
-    fn table_entry(&self, entry: TraceTableEntry) -> Result<BindingResource<'static>, String> {
+    fn table_entry(&self, entry: TraceTableEntry) -> Result<BindingResource<'static>, ActionError> {
         Ok(match entry {
             TraceTableEntry::TextureView(v) => BindingResource::TextureView(self.texture_views.get(v)?),
             TraceTableEntry::Sampler(s) => BindingResource::Sampler(self.samplers.get(s)?),
@@ -981,7 +1046,7 @@ impl Player {
     fn stage<'a>(
         &self,
         stage: pipeline::ProgrammableStageDescriptor<'a, PointerId<markers::ShaderModule>>,
-    ) -> Result<pipeline::ProgrammableStageDescriptor<'a>, String> {
+    ) -> Result<pipeline::ProgrammableStageDescriptor<'a>, ActionError> {
         Ok(pipeline::ProgrammableStageDescriptor {
             module: self.shader_modules.get(stage.module)?,
             entry_point: stage.entry_point,
@@ -993,12 +1058,12 @@ impl Player {
     fn render_pipeline(
         &self,
         desc: trace::TraceGeneralRenderPipelineDescriptor,
-    ) -> Result<(id::RenderPipelineId, Option<pipeline::CreateRenderPipelineError>), String> {
+    ) -> Result<(id::RenderPipelineId, Option<pipeline::CreateRenderPipelineError>), ActionError> {
         let layout = desc.layout.map(|l| self.pipeline_layouts.get(l)).transpose()?;
         let cache = desc.cache.map(|c| self.pipeline_caches.get(c)).transpose()?;
         let fragment = desc
             .fragment
-            .map(|f| -> Result<_, String> {
+            .map(|f| -> Result<_, ActionError> {
                 Ok(pipeline::FragmentState {
                     stage: self.stage(f.stage)?,
                     targets: f.targets,
@@ -1028,7 +1093,7 @@ impl Player {
                     label: desc.label,
                     layout,
                     task: task
-                        .map(|t| -> Result<_, String> {
+                        .map(|t| -> Result<_, ActionError> {
                             Ok(pipeline::TaskState {
                                 stage: self.stage(t.stage)?,
                             })
@@ -1052,7 +1117,7 @@ impl Player {
     fn texel_copy_texture(
         &self,
         info: wgt::TexelCopyTextureInfo<PointerId<markers::Texture>>,
-    ) -> Result<wgt::TexelCopyTextureInfo<id::TextureId>, String> {
+    ) -> Result<wgt::TexelCopyTextureInfo<id::TextureId>, ActionError> {
         Ok(wgt::TexelCopyTextureInfo {
             texture: self.textures.get(info.texture)?,
             mip_level: info.mip_level,
@@ -1064,7 +1129,7 @@ impl Player {
     fn texel_copy_buffer(
         &self,
         info: wgt::TexelCopyBufferInfo<PointerId<markers::Buffer>>,
-    ) -> Result<wgt::TexelCopyBufferInfo<id::BufferId>, String> {
+    ) -> Result<wgt::TexelCopyBufferInfo<id::BufferId>, ActionError> {
         Ok(wgt::TexelCopyBufferInfo {
             buffer: self.buffers.get(info.buffer)?,
             layout: info.layout,
@@ -1074,7 +1139,7 @@ impl Player {
     fn timestamp_writes(
         &self,
         writes: Option<PassTimestampWrites<PointerId<markers::QuerySet>>>,
-    ) -> Result<Option<PassTimestampWrites>, String> {
+    ) -> Result<Option<PassTimestampWrites>, ActionError> {
         writes
             .map(|w| {
                 Ok(PassTimestampWrites {
@@ -1087,7 +1152,7 @@ impl Player {
     }
 
     /// Records a traced command buffer through the encoder entry points; returns it finished.
-    fn encode(&self, commands: Vec<Command<PointerReferences>>) -> Result<id::CommandBufferId, String> {
+    fn encode(&self, commands: Vec<Command<PointerReferences>>) -> Result<id::CommandBufferId, ActionError> {
         let g = &self.global;
         let (encoder, error) =
             g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
@@ -1167,7 +1232,7 @@ impl Player {
                     let color_attachments = color_attachments
                         .into_iter()
                         .map(|a| {
-                            a.map(|a| -> Result<_, String> {
+                            a.map(|a| -> Result<_, ActionError> {
                                 Ok(RenderPassColorAttachment {
                                     view: self.texture_views.get(a.view)?,
                                     depth_slice: a.depth_slice,
@@ -1180,7 +1245,7 @@ impl Player {
                         })
                         .collect::<Result<Vec<_>, _>>()?;
                     let depth_stencil_attachment = depth_stencil_attachment
-                        .map(|d| -> Result<_, String> {
+                        .map(|d| -> Result<_, ActionError> {
                             Ok(RenderPassDepthStencilAttachment {
                                 view: self.texture_views.get(d.view)?,
                                 depth: pass_channel(d.depth),
@@ -1200,10 +1265,14 @@ impl Player {
                     Ok(())
                 }
                 Command::BuildAccelerationStructures { .. } => {
-                    return Err("acceleration structure builds are not replayed".into())
+                    return Err(ActionError::NotReplayed(
+                        "acceleration structure builds are not replayed",
+                    ))
                 }
                 Command::TransitionResources { .. } => {
-                    return Err("explicit resource transitions are not replayed".into())
+                    return Err(ActionError::NotReplayed(
+                        "explicit resource transitions are not replayed",
+                    ))
                 }
             }
             .map_err(fail)?;
@@ -1274,7 +1343,9 @@ impl Player {
                     ),
                 ComputeCommand::EndPipelineStatisticsQuery => g.compute_pass_end_pipeline_statistics_query(&mut pass),
                 ComputeCommand::TransitionResources { .. } => {
-                    return Err("explicit resource transitions are not replayed".into())
+                    return Err(ActionError::NotReplayed(
+                        "explicit resource transitions are not replayed",
+                    ))
                 }
             }
             .map_err(fail)?;
@@ -1458,18 +1529,18 @@ impl Player {
     }
 
     /// A pass's or bundle's `set_resource_table` calls, with the tables replayed so far.
-    fn table_sets(&self, sets: &[TableSet]) -> Result<TableSets, String> {
+    fn table_sets(&self, sets: &[TableSet]) -> Result<TableSets, ActionError> {
         let sets = sets
             .iter()
             .map(|set| {
                 let table = match &set.table {
                     None => None,
                     Some(PassTable::Pointer(pointer)) => Some(self.resource_tables.get(*pointer)?),
-                    Some(other) => return Err(format!("a trace names tables by pointer, not as {other:?}")),
+                    Some(other) => return Err(ActionError::TableNotByPointer(format!("{other:?}"))),
                 };
                 Ok((set.before, table))
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, ActionError>>()?;
         Ok(TableSets(sets.into_iter().peekable()))
     }
 
@@ -1477,7 +1548,7 @@ impl Player {
         &self,
         desc: &wgpu_core::command::RenderBundleEncoderDescriptor,
         base: BasePass<RenderCommand<PointerReferences>, std::convert::Infallible>,
-    ) -> Result<(id::RenderBundleId, Option<wgpu_core::command::RenderBundleError>), String> {
+    ) -> Result<(id::RenderBundleId, Option<wgpu_core::command::RenderBundleError>), ActionError> {
         let g = &self.global;
         let (mut bundle, error) = g.device_create_render_bundle_encoder(self.device, desc);
         if let Some(error) = error {
@@ -1550,7 +1621,7 @@ impl Player {
                 RenderCommand::PushDebugGroup { len, .. } => encoder.push_debug_group(&data.string(len)?),
                 RenderCommand::PopDebugGroup => encoder.pop_debug_group(),
                 RenderCommand::InsertDebugMarker { len, .. } => encoder.insert_debug_marker(&data.string(len)?),
-                other => return Err(format!("a render bundle cannot hold {other:?}")),
+                other => return Err(ActionError::NotInBundle(format!("{other:?}"))),
             }
             .map_err(fail)?;
         }
@@ -1621,21 +1692,20 @@ impl PassData {
         }
     }
 
-    fn offsets(&mut self, count: usize) -> Result<&[wgt::DynamicOffset], String> {
-        let range = next(&mut self.next_offset, count, self.offsets.len())
-            .ok_or("the pass names more dynamic offsets than it recorded")?;
+    fn offsets(&mut self, count: usize) -> Result<&[wgt::DynamicOffset], ActionError> {
+        let range =
+            next(&mut self.next_offset, count, self.offsets.len()).ok_or(ActionError::PassData("dynamic offsets"))?;
         Ok(&self.offsets[range])
     }
 
-    fn string(&mut self, len: usize) -> Result<String, String> {
-        let range = next(&mut self.next_string, len, self.strings.len())
-            .ok_or("the pass names more debug text than it recorded")?;
+    fn string(&mut self, len: usize) -> Result<String, ActionError> {
+        let range = next(&mut self.next_string, len, self.strings.len()).ok_or(ActionError::PassData("debug text"))?;
         Ok(String::from_utf8_lossy(&self.strings[range]).into_owned())
     }
 
     /// `size_bytes` of immediate data from `values_offset` on (zeros where a render command
     /// recorded none).
-    fn immediates(&self, values_offset: Option<u32>, size_bytes: u32) -> Result<Vec<u8>, String> {
+    fn immediates(&self, values_offset: Option<u32>, size_bytes: u32) -> Result<Vec<u8>, ActionError> {
         let Some(values_offset) = values_offset else {
             return Ok(vec![0; size_bytes as usize]);
         };
@@ -1643,7 +1713,7 @@ impl PassData {
         let words = start
             .checked_add((size_bytes as usize).div_ceil(4))
             .and_then(|end| self.immediates.get(start..end))
-            .ok_or("the pass names more immediate data than it recorded")?;
+            .ok_or(ActionError::PassData("immediate data"))?;
         let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
         bytes.truncate(size_bytes as usize);
         Ok(bytes)
@@ -1658,34 +1728,37 @@ fn next(cursor: &mut usize, len: usize, total: usize) -> Option<std::ops::Range<
 }
 
 /// The bytes of a data file (or inline data) of the trace.
-fn load(dir: &Path, data: &Data) -> Result<Vec<u8>, String> {
+fn load(dir: &Path, data: &Data) -> Result<Vec<u8>, ActionError> {
     match data {
-        Data::File(name) => std::fs::read(dir.join(name)).map_err(|e| format!("data file {name}: {e}")),
+        Data::File(name) => std::fs::read(dir.join(name)).map_err(|source| ActionError::DataFile {
+            name: name.clone(),
+            source,
+        }),
         Data::String(_, s) => Ok(s.clone().into_bytes()),
         Data::Binary(_, b) => Ok(b.clone()),
     }
 }
 
-fn shader_source(dir: &Path, data: &Data) -> Result<pipeline::ShaderModuleSource<'static>, String> {
+fn shader_source(dir: &Path, data: &Data) -> Result<pipeline::ShaderModuleSource<'static>, ActionError> {
     let kind = match data {
         Data::File(name) => [("wgsl", DataKind::Wgsl), ("ron", DataKind::Ron), ("spv", DataKind::Spv)]
             .into_iter()
             .find(|(ext, _)| name.ends_with(&format!(".{ext}")))
             .map(|(_, kind)| kind)
-            .ok_or_else(|| format!("shader data file {name}: unknown kind"))?,
+            .ok_or_else(|| ActionError::ShaderKind(name.clone()))?,
         Data::String(kind, _) | Data::Binary(kind, _) => *kind,
     };
     let bytes = load(dir, data)?;
-    let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("shader source is not UTF-8: {e}"));
+    let text = || String::from_utf8(bytes.clone()).map_err(ActionError::ShaderUtf8);
     Ok(match kind {
         DataKind::Wgsl => pipeline::ShaderModuleSource::Wgsl(Cow::Owned(text()?)),
         DataKind::Ron => {
-            let module = ron::from_str(&text()?).map_err(|e| format!("naga module: {e}"))?;
+            let module = ron::from_str(&text()?).map_err(|e| ActionError::NagaModule(Box::new(e)))?;
             pipeline::ShaderModuleSource::Naga(Cow::Owned(module))
         }
         DataKind::Spv => {
             if bytes.len() % 4 != 0 {
-                return Err("SPIR-V data is not a whole number of words".into());
+                return Err(ActionError::SpirvLength);
             }
             let words = bytes
                 .chunks_exact(4)
@@ -1693,6 +1766,6 @@ fn shader_source(dir: &Path, data: &Data) -> Result<pipeline::ShaderModuleSource
                 .collect();
             pipeline::ShaderModuleSource::SpirV(Cow::Owned(words), Default::default())
         }
-        other => return Err(format!("shaders of kind {other} are not replayed")),
+        other => return Err(ActionError::ShaderKindNotReplayed(other.to_string())),
     })
 }

@@ -57,10 +57,19 @@ fn gpu_a_wrong_expectation_fails() {
     let mut expect = cases::read_expect(&dir).unwrap();
     expect.checks[0].expect = cases::Expected::U32(vec![0, 1, 4, 10]);
     std::fs::write(dir.join(cases::EXPECT_FILE), ron::to_string(&expect).unwrap()).unwrap();
+    let error = cases::check(&dir, Backend::Vulkan, false).unwrap_err();
     assert_eq!(
-        cases::check(&dir, Backend::Vulkan, false),
-        Err("\"squares\": expected U32([0, 1, 4, 10]), found U32([0, 1, 4, 9])".to_string())
+        error.to_string(),
+        "\"squares\": expected U32([0, 1, 4, 10]), found U32([0, 1, 4, 9])"
     );
+    match error {
+        cases::CaseError::Contents { name, expected, found } => {
+            assert_eq!(name, player::replay::ResourceName::Label("squares".into()));
+            assert_eq!(expected, cases::Expected::U32(vec![0, 1, 4, 10]));
+            assert_eq!(found, cases::Expected::U32(vec![0, 1, 4, 9]));
+        }
+        other => panic!("expected a contents mismatch, got {other:?}"),
+    }
     // On noop nothing runs, so only the validation is checked there.
-    assert_eq!(cases::check(&dir, Backend::Noop, false), Ok(()));
+    assert!(cases::check(&dir, Backend::Noop, false).is_ok());
 }
