@@ -2,7 +2,7 @@
 //!
 //! - the patch series for `wgpu-types`, `wgpu-core`, `wgpu` and `wgpu-naga-bridge`
 //!   (`patches/<crate>/*.patch`, applied in order) and the whole new modules they wire in
-//!   (`overlay/<crate>/…` for wgpu-core and wgpu; wgpu-types' patch carries its own),
+//!   (`overlay/wgpu-core/…` for wgpu-core; the other crates' patches carry their own),
 //!   materialized by `cargo xtask patch` into `patched/<crate>`;
 //! - this small crate: tests, examples and benches of the patched wgpu.
 //!
