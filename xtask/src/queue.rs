@@ -551,6 +551,17 @@ mod tests {
             .collect()
     }
 
+    /// Rebuilt from the queue alone, the tree is `edited` again, and saving finds nothing.
+    fn rebuilds_the_same(q: &Queue, edited: &[(String, Vec<u8>)], patches: usize, overlay_files: usize) {
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        assert_eq!(
+            q.materialize(false).unwrap(),
+            Outcome::Materialized { patches, overlay_files }
+        );
+        assert_eq!(tree_snapshot(&q.tree), edited);
+        assert_eq!(q.save(None, true).unwrap(), vec![]);
+    }
+
     fn commit_all(tree: &Path, message: &str) {
         util::output(git(tree).args(["add", "--all"])).unwrap();
         util::output(
@@ -617,16 +628,7 @@ mod tests {
 
         // From scratch: the same tree, and saving again changes nothing.
         let saved = (tree_snapshot(&q.patches), tree_snapshot(&q.overlay));
-        util::remove_dir_if_exists(&q.tree).unwrap();
-        assert_eq!(
-            q.materialize(false).unwrap(),
-            Outcome::Materialized {
-                patches: 1,
-                overlay_files: 1
-            }
-        );
-        assert_eq!(tree_snapshot(&q.tree), edited);
-        assert_eq!(q.save(None, true).unwrap(), vec![]);
+        rebuilds_the_same(q, &edited, 1, 1);
         assert_eq!(q.save(None, false).unwrap(), vec![]);
         assert_eq!((tree_snapshot(&q.patches), tree_snapshot(&q.overlay)), saved);
     }
@@ -807,15 +809,6 @@ mod tests {
             "{first}"
         );
         assert_eq!(q.our_files().unwrap(), vec!["src/table.rs".to_string()]);
-        util::remove_dir_if_exists(&q.tree).unwrap();
-        assert_eq!(
-            q.materialize(false).unwrap(),
-            Outcome::Materialized {
-                patches: 2,
-                overlay_files: 0
-            }
-        );
-        assert_eq!(tree_snapshot(&q.tree), edited);
-        assert_eq!(q.save(None, true).unwrap(), vec![]);
+        rebuilds_the_same(q, &edited, 2, 0);
     }
 }
