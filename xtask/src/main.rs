@@ -184,8 +184,26 @@ pub fn patch(root: &std::path::Path, force: bool) -> Result<Vec<queue::Queue>> {
 
 /// `cargo xtask rebase`.
 fn rebase(root: &std::path::Path, version: Option<&str>, continue_: bool) -> Result<()> {
-    if !continue_ {
+    let pending = |root| -> Result<Vec<String>> {
+        Ok(queues(root)?
+            .into_iter()
+            .filter(|q| q.rebase_pending())
+            .map(|q| q.name)
+            .collect())
+    };
+    if continue_ {
+        if pending(root)?.is_empty() && queues(root)?.iter().all(|q| q.on_pinned_upstream().unwrap_or(true)) {
+            bail!("no rebase to continue");
+        }
+    } else {
         let version = version.expect("clap requires a version without --continue");
+        let under_way = pending(root)?;
+        if !under_way.is_empty() {
+            bail!(
+                "a rebase is under way in {}: finish it with `cargo xtask rebase --continue`",
+                under_way.join(", ")
+            );
+        }
         let pins = pins::load(root)?;
         if pins.iter().all(|p| p.version == version) {
             println!("xtask: the upstream crates are pinned at {version} already");
@@ -195,29 +213,40 @@ fn rebase(root: &std::path::Path, version: Option<&str>, continue_: bool) -> Res
         patch(root, false)?;
         pins::repin(root, &pins, version)?;
     }
-    let mut conflicts = Vec::new();
+    // Every crate is tried, whatever happens to the others; `--continue` finishes the trees
+    // left for conflicts and moves the ones an earlier run did not reach.
+    let (mut conflicts, mut failures) = (Vec::new(), Vec::new());
     for q in queues(root)? {
-        let outcome = if continue_ {
-            if !q.rebase_pending() {
-                continue;
-            }
-            q.finish_rebase()?
+        let outcome = if q.rebase_pending() {
+            q.finish_rebase()
+        } else if !q.on_pinned_upstream()? {
+            q.rebase()
         } else {
-            q.rebase()?
+            continue;
         };
-        match outcome {
-            queue::Rebased::Done { commits } => {
-                q.save(None, false)?;
-                println!(
-                    "xtask: rebased patched/{} ({commits} commits) onto {}",
-                    q.name, q.pristine_id
-                );
-            }
+        match outcome.and_then(|o| match o {
+            queue::Rebased::Done { commits } => q.save(None, false).map(|_| Some(commits)),
             queue::Rebased::Conflict { files } => {
                 println!("xtask: patched/{}: conflicts in {}", q.name, files.join(", "));
-                conflicts.push(q.name.clone());
+                Ok(None)
+            }
+        }) {
+            Ok(Some(commits)) => println!(
+                "xtask: rebased patched/{} ({commits} commits) onto {}",
+                q.name, q.pristine_id
+            ),
+            Ok(None) => conflicts.push(q.name.clone()),
+            Err(e) => {
+                eprintln!("xtask: patched/{}: {e:#}", q.name);
+                failures.push(q.name.clone());
             }
         }
+    }
+    if !failures.is_empty() {
+        bail!(
+            "the rebase failed in {} (above); fix the cause and run `cargo xtask rebase --continue`",
+            failures.join(", ")
+        );
     }
     if !conflicts.is_empty() {
         bail!(

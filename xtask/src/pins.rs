@@ -228,29 +228,56 @@ pub fn all_pristine(root: &Path) -> Result<Vec<(Pin, PathBuf)>> {
         .collect()
 }
 
-/// Pins every upstream crate at `version` instead of `old` (the same release of the whole
-/// wgpu family): the exact requirements in `upstream/Cargo.toml` and in the workspace's
+/// Pins every upstream crate at `version` (the same release of the whole wgpu family): the
+/// exact requirements in `upstream/Cargo.toml` and in the workspace's
 /// `[workspace.dependencies]`, then `upstream/Cargo.lock` (through cargo, which fetches the
-/// new checksums). Nothing else names a version: xtask reads these.
+/// new checksums; the workspace's own lock follows at its next build). Every pin must have
+/// moved; on any failure both manifests and the lock are restored.
 pub fn repin(root: &Path, pins: &[Pin], version: &str) -> Result<()> {
-    for manifest in [root.join("upstream/Cargo.toml"), root.join("Cargo.toml")] {
-        let text = fs::read_to_string(&manifest).with_context(|| format!("reading {}", manifest.display()))?;
-        let mut out = String::with_capacity(text.len());
-        for line in text.split_inclusive('\n') {
-            let pinned = pins
-                .iter()
-                .find(|p| line.trim_end() == format!("{} = \"={}\"", p.name, p.version));
-            match pinned {
-                Some(p) => out.push_str(&format!("{} = \"={version}\"\n", p.name)),
-                None => out.push_str(line),
+    let files = [
+        root.join("upstream/Cargo.toml"),
+        root.join("Cargo.toml"),
+        root.join("upstream/Cargo.lock"),
+    ];
+    let saved = files
+        .iter()
+        .map(|f| fs::read(f).with_context(|| format!("reading {}", f.display())))
+        .collect::<Result<Vec<_>>>()?;
+    let result = (|| -> Result<()> {
+        for manifest in &files[..2] {
+            let text = fs::read_to_string(manifest)?;
+            let mut out = String::with_capacity(text.len());
+            for line in text.split_inclusive('\n') {
+                let pinned = pins
+                    .iter()
+                    .find(|p| line.trim_end() == format!("{} = \"={}\"", p.name, p.version));
+                match pinned {
+                    Some(p) => out.push_str(&format!("{} = \"={version}\"\n", p.name)),
+                    None => out.push_str(line),
+                }
             }
+            fs::write(manifest, out)?;
         }
-        fs::write(&manifest, out)?;
+        let mut update = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        update.args(["update", "--quiet", "--manifest-path"]).arg(&files[0]);
+        for pin in pins {
+            update.args(["-p", &pin.name]);
+        }
+        util::run(&mut update).with_context(|| format!("locking the upstream crates at {version}"))?;
+        let moved = load(root)?;
+        if let Some(stuck) = moved.iter().find(|p| p.version != version) {
+            bail!(
+                "upstream/Cargo.toml still pins {} at {} (a pin must be a line `name = \"=x.y.z\"`)",
+                stuck.name,
+                stuck.version
+            );
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        for (file, bytes) in files.iter().zip(&saved) {
+            let _ = fs::write(file, bytes);
+        }
     }
-    util::run(
-        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["update", "--quiet", "--manifest-path"])
-            .arg(root.join("upstream/Cargo.toml")),
-    )
-    .with_context(|| format!("locking the upstream crates at {version}"))
+    result
 }

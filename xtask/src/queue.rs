@@ -235,6 +235,13 @@ impl Queue {
                 self.tree.display()
             );
         }
+        if self.rebase_pending() || self.rebasing() {
+            bail!(
+                "{} is being moved to another upstream: finish with `git rebase --continue` there and \
+                 `cargo xtask rebase --continue` before saving",
+                self.tree.display()
+            );
+        }
         let mut differences = Vec::new();
         if self.is_dirty()? {
             if check {
@@ -277,7 +284,9 @@ impl Queue {
                     "-o",
                 ])
                 .arg(&staged_patches)
-                .arg("overlay..HEAD")
+                // Stories: every commit after upstream (an overlay commit left in an old tree
+                // becomes a patch, visibly, rather than being lost).
+                .arg(if inline { "upstream..HEAD" } else { "overlay..HEAD" })
                 .arg("--")
                 // Inline: every path; else upstream's only (new files are the overlay's).
                 .args(if inline {
@@ -390,7 +399,7 @@ impl Queue {
         let onto =
             fs::read_to_string(&mark).with_context(|| format!("{} has no rebase to finish", self.tree.display()))?;
         let onto = onto.trim();
-        if self.tree.join(".git/rebase-merge").exists() || self.tree.join(".git/rebase-apply").exists() {
+        if self.rebasing() {
             let files = self.conflicted_files()?;
             bail!(
                 "{} is still being rebased{}: resolve, `git add` and `git rebase --continue` there first",
@@ -402,12 +411,27 @@ impl Queue {
                 }
             );
         }
+        // The series must stand on the new upstream, on its branch (not after `git rebase
+        // --abort`, nor on a detached head).
+        let on_onto = git(&self.tree)
+            .args(["merge-base", "--is-ancestor", onto, "HEAD"])
+            .status()
+            .context("running git merge-base")?
+            .success();
+        let branch = util::output_string(git(&self.tree).args(["rev-parse", "--abbrev-ref", "HEAD"]))?;
+        if !on_onto || branch.trim() != "patched" {
+            bail!(
+                "{} is not on the new upstream (was the git rebase aborted?): run `cargo xtask patch --force` \
+                 to rebuild it from the old pins, or `cargo xtask rebase <version>` again",
+                self.tree.display()
+            );
+        }
         let commits = util::output_string(git(&self.tree).args(["rev-list", "--reverse", &format!("{onto}..HEAD")]))?;
         let commits: Vec<&str> = commits.lines().collect();
         // The overlay commit, if the series has one, is the first after upstream (a rebase
         // drops a commit that became empty, so the subject decides, not the position).
         let mut overlay = onto.to_string();
-        if let Some(first) = commits.first() {
+        if let Some(first) = commits.first().filter(|_| !self.inline()) {
             let subject = util::output_string(git(&self.tree).args(["log", "-1", "--format=%s", first]))?;
             if subject.trim() == OVERLAY_SUBJECT {
                 overlay = first.to_string();
@@ -422,6 +446,21 @@ impl Queue {
     /// Whether [`Queue::rebase`] left this tree mid-way.
     pub fn rebase_pending(&self) -> bool {
         self.tree.join(REBASE_MARK).exists()
+    }
+
+    /// Whether the tree's `upstream` commit holds the pinned sources (`false`: materialized
+    /// on other pins, e.g. before `cargo xtask rebase` moved them).
+    pub fn on_pinned_upstream(&self) -> Result<bool> {
+        if !self.tree.join(".git").exists() {
+            return Ok(true);
+        }
+        let subject = util::output_string(git(&self.tree).args(["log", "-1", "--format=%s", "upstream"]))?;
+        Ok(subject.trim() == format!("upstream {}", self.pristine_id))
+    }
+
+    /// Whether a `git rebase` is stopped in the tree.
+    fn rebasing(&self) -> bool {
+        self.tree.join(".git/rebase-merge").exists() || self.tree.join(".git/rebase-apply").exists()
     }
 
     fn conflicted_files(&self) -> Result<Vec<String>> {
@@ -771,6 +810,9 @@ mod tests {
         let err = q.finish_rebase().unwrap_err().to_string();
         assert!(err.contains("still being rebased (conflicts in src/lib.rs)"), "{err}");
         // The conflict has a merge base: both sides are shown.
+        // Saving now would write the conflict and the new upstream as patches: refused.
+        let err = q.save(None, false).unwrap_err().to_string();
+        assert!(err.contains("is being moved to another upstream"), "{err}");
         let conflicted = fs::read_to_string(q.tree.join("src/lib.rs")).unwrap();
         assert!(conflicted.contains("<<<<<<<") && conflicted.contains("    40") && conflicted.contains("    42"));
         fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "43")).unwrap();
@@ -810,5 +852,19 @@ mod tests {
         );
         assert_eq!(q.our_files().unwrap(), vec!["src/table.rs".to_string()]);
         rebuilds_the_same(q, &edited, 2, 0);
+    }
+
+    #[test]
+    fn an_aborted_rebase_is_not_finished_as_if_it_had_moved() {
+        let f = fixture();
+        series(&f.queue);
+        let q = new_upstream(&f, &LIB.replace("41", "40"));
+        assert!(matches!(q.rebase().unwrap(), Rebased::Conflict { .. }));
+        util::output(git(&q.tree).args(["rebase", "--abort"])).unwrap();
+        let err = q.finish_rebase().unwrap_err().to_string();
+        assert!(err.contains("is not on the new upstream"), "{err}");
+        // The old tags are untouched: the tree is the old series on the old upstream.
+        let upstream = util::output_string(git(&q.tree).args(["log", "-1", "--format=%s", "upstream"])).unwrap();
+        assert_eq!(upstream.trim(), "upstream demo 1.0.0");
     }
 }
