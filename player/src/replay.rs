@@ -110,6 +110,7 @@ pub enum Contents {
 
 /// Why a replay stopped.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     #[error(transparent)]
     Load(crate::LoadError),

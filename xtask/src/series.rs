@@ -19,7 +19,7 @@ use crate::{
 /// The features that reach our code in each crate (its default features stay on).
 fn features(krate: &str) -> &'static str {
     match krate {
-        "naga" => "wgsl-in,wgsl-out,spv-out,hlsl-out,msl-out,glsl-out",
+        "naga" => "wgsl-in,wgsl-out,spv-out,hlsl-out,msl-out,glsl-out,serialize,deserialize",
         "wgpu-hal" => "vulkan",
         "wgpu-core" => "vulkan,wgsl,trace,serde,replay",
         "wgpu-types" => "serde,trace",
