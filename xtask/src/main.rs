@@ -184,20 +184,21 @@ pub fn patch(root: &std::path::Path, force: bool) -> Result<Vec<queue::Queue>> {
 
 /// `cargo xtask rebase`.
 fn rebase(root: &std::path::Path, version: Option<&str>, continue_: bool) -> Result<()> {
-    let pending = |root| -> Result<Vec<String>> {
-        Ok(queues(root)?
-            .into_iter()
-            .filter(|q| q.rebase_pending())
-            .map(|q| q.name)
-            .collect())
-    };
+    let current = queues(root)?;
     if continue_ {
-        if pending(root)?.is_empty() && queues(root)?.iter().all(|q| q.on_pinned_upstream().unwrap_or(true)) {
+        if current
+            .iter()
+            .all(|q| !q.rebase_pending() && q.on_pinned_upstream().unwrap_or(true))
+        {
             bail!("no rebase to continue");
         }
     } else {
         let version = version.expect("clap requires a version without --continue");
-        let under_way = pending(root)?;
+        let under_way: Vec<_> = current
+            .iter()
+            .filter(|q| q.rebase_pending())
+            .map(|q| q.name.as_str())
+            .collect();
         if !under_way.is_empty() {
             bail!(
                 "a rebase is under way in {}: finish it with `cargo xtask rebase --continue`",
@@ -215,6 +216,7 @@ fn rebase(root: &std::path::Path, version: Option<&str>, continue_: bool) -> Res
     }
     // Every crate is tried, whatever happens to the others; `--continue` finishes the trees
     // left for conflicts and moves the ones an earlier run did not reach.
+    // Read again: `repin` moved the pins.
     let (mut conflicts, mut failures) = (Vec::new(), Vec::new());
     for q in queues(root)? {
         let outcome = if q.rebase_pending() {

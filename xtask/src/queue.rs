@@ -109,6 +109,17 @@ impl Queue {
         Ok(tree_files(&self.tree, "HEAD")?.difference(&upstream).cloned().collect())
     }
 
+    /// Commits the tree as it is (the pristine sources just copied in) as `upstream <id>`.
+    fn commit_upstream(&self) -> Result<()> {
+        bot(git(&self.tree).args(["add", "--all", "--force"]))?;
+        bot(git(&self.tree).args(["commit", "--quiet", "--allow-empty", "-m", &self.upstream_subject()]))
+    }
+
+    /// The subject of the commit that holds this queue's pristine sources.
+    fn upstream_subject(&self) -> String {
+        format!("upstream {}", self.pristine_id)
+    }
+
     fn head(&self) -> Result<String> {
         Ok(util::output_string(git(&self.tree).args(["rev-parse", "HEAD"]))?
             .trim()
@@ -170,14 +181,7 @@ impl Queue {
             bot(git(&self.tree).args(["config", "user.name", BOT_NAME]))?;
             bot(git(&self.tree).args(["config", "user.email", BOT_EMAIL]))?;
         }
-        bot(git(&self.tree).args(["add", "--all", "--force"]))?;
-        bot(git(&self.tree).args([
-            "commit",
-            "--quiet",
-            "--allow-empty",
-            "-m",
-            &format!("upstream {}", self.pristine_id),
-        ]))?;
+        self.commit_upstream()?;
         bot(git(&self.tree).args(["tag", "upstream"]))?;
 
         let upstream_files: BTreeSet<String> = util::files_under(&self.pristine)?.into_iter().collect();
@@ -362,14 +366,7 @@ impl Queue {
             }
         }
         util::copy_tree(&self.pristine, &self.tree)?;
-        bot(git(&self.tree).args(["add", "--all", "--force"]))?;
-        bot(git(&self.tree).args([
-            "commit",
-            "--quiet",
-            "--allow-empty",
-            "-m",
-            &format!("upstream {}", self.pristine_id),
-        ]))?;
+        self.commit_upstream()?;
         let onto = self.head()?;
         fs::write(self.tree.join(REBASE_MARK), &onto)?;
         util::output(git(&self.tree).args(["checkout", "--quiet", "patched"]))?;
@@ -455,7 +452,7 @@ impl Queue {
             return Ok(true);
         }
         let subject = util::output_string(git(&self.tree).args(["log", "-1", "--format=%s", "upstream"]))?;
-        Ok(subject.trim() == format!("upstream {}", self.pristine_id))
+        Ok(subject.trim() == self.upstream_subject())
     }
 
     /// Whether a `git rebase` is stopped in the tree.
