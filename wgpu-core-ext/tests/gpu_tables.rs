@@ -851,43 +851,43 @@ fn gpu_heterogeneous_tables_without_mutable_descriptors() {
     });
 }
 
-/// `update_range` bindings that fail their checks still take their slots, on a new table
-/// (whose first flush rewrites every slot) and on one already flushed (whose flush writes
-/// the slots it was told of): the failed slots read as empty, their neighbours as what
-/// they hold, and once removed and free again they take a binding like any slot.
+/// `update_range` bindings that fail their checks still take their slots and hold nothing,
+/// on a new table (whose first flush rewrites every slot) and on one already flushed (whose
+/// flush writes the slots it was told of, here with a gap where a binding failed): their
+/// neighbours read what they hold, and once removed the failed slots take a binding like
+/// any slot.
 #[test]
 fn gpu_update_range_with_failing_bindings_on_new_and_flushed_tables() {
-    use wgpu_core::resource_table::ResourceTableBindingError;
+    use wgpu::ResourceTableError::InUse;
+    use wgpu_core::resource_table::ResourceTableBindingError as B;
     let gpu = sampling();
     let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
         label: Some("failing"),
         size: 8,
     });
-    let texture = texel_texture(
-        &gpu,
-        wgpu::TextureFormat::R32Uint,
-        &77u32.to_le_bytes(),
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let u32_view = |value: u32, usage| {
+        let texture = texel_texture(&gpu, wgpu::TextureFormat::R32Uint, &value.to_le_bytes(), usage);
+        let view = texture.create_view(&Default::default());
+        (texture, view)
+    };
+    let (texture, view) = u32_view(77, wgpu::TextureUsages::TEXTURE_BINDING);
     texture.pin(PinnedUsage::Sampled);
-    let view = texture.create_view(&Default::default());
     // No TEXTURE_BINDING: refused by every table (a render target, so that its view is a
     // valid Vulkan view).
-    let unusable = texel_texture(
-        &gpu,
-        wgpu::TextureFormat::R32Uint,
-        &5u32.to_le_bytes(),
-        wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
-    let unusable = unusable.create_view(&Default::default());
+    let (_unusable, unusable) = u32_view(5, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    // Pinned, so that it would be visible (a non-zero type id) had the table kept it, but
+    // destroyed: refused.
+    let (destroyed_texture, destroyed) = u32_view(6, wgpu::TextureUsages::TEXTURE_BINDING);
+    destroyed_texture.pin(PinnedUsage::Sampled);
+    destroyed_texture.destroy();
     let good = wgpu::BindingResource::TextureView(&view);
     let bad = || wgpu::BindingResource::TextureView(&unusable);
-    let missing_usage = |error: Option<wgpu::Error>| {
+    let first_error = |error: Option<wgpu::Error>| {
         let error = error.expect("a binding error");
         assert!(
             matches!(
-                hal_ext::harness::find_source::<ResourceTableBindingError>(&error),
-                Some(ResourceTableBindingError::MissingTextureUsage(..))
+                hal_ext::harness::find_source::<B>(&error),
+                Some(B::MissingTextureUsage(..))
             ),
             "{error:?}"
         );
@@ -900,26 +900,36 @@ fn gpu_update_range_with_failing_bindings_on_new_and_flushed_tables() {
         table.update_range(0, &[good.clone(), bad(), good.clone()])
     });
     assert_eq!(result, Ok(()));
-    missing_usage(error);
+    first_error(error);
+    assert_eq!(table.update(1, good.clone()), Err(InUse { slot: 1 }));
     assert_eq!(read(), [77, 0, 77, 0, 0, 0, 0, 0]);
 
-    // Flushed: only the slots changed since are written. A range whose bindings all fail
-    // takes its slots (and grows the table's state past the last binding).
-    let (result, error) = hal_ext::harness::validation_error(&gpu.device, || table.update_range(4, &[bad(), bad()]));
+    // Flushed: only the slots changed since are written (3, 6 and 7; 4 and 5 failed).
+    let (result, error) = hal_ext::harness::validation_error(&gpu.device, || {
+        table.update_range(
+            3,
+            &[
+                good.clone(),
+                bad(),
+                wgpu::BindingResource::TextureView(&destroyed),
+                good.clone(),
+            ],
+        )
+    });
     assert_eq!(result, Ok(()));
-    missing_usage(error);
-    assert_eq!(
-        table.update(5, good.clone()),
-        Err(wgpu::ResourceTableError::InUse { slot: 5 })
-    );
+    first_error(error);
+    for slot in [4, 5] {
+        assert_eq!(table.update(slot, good.clone()), Err(InUse { slot }));
+        assert_eq!(table.slot_type_id(slot), 0, "slot {slot} holds no binding");
+    }
+    assert_ne!(table.slot_type_id(3), 0);
     table.update(7, good.clone()).unwrap();
-    assert_eq!(read(), [77, 0, 77, 0, 0, 0, 0, 77]);
+    assert_eq!(read(), [77, 0, 77, 77, 0, 0, 77, 77]);
 
-    // Removed, free again once the submissions that could read them completed, reused.
+    // Removed (the submissions that read them have completed: free at once) and reused.
     table.remove_binding(1).unwrap();
     table.remove_binding(4).unwrap();
-    gpu.wait();
     table.update(4, good.clone()).unwrap();
     assert_eq!(table.insert_binding(good), Ok(1));
-    assert_eq!(read(), [77, 77, 77, 0, 77, 0, 0, 77]);
+    assert_eq!(read(), [77, 77, 77, 77, 77, 0, 77, 77]);
 }
