@@ -1,8 +1,8 @@
 //! `cargo xtask check-series`: every prefix of every crate's series must build, so that each
 //! patch can be reviewed, bisected and upstreamed on its own.
 //!
-//! A crate's prefixes are the commits after `upstream` in its materialized tree (the
-//! overlay commit, then one per patch). Each is checked out in a worktree of its own and
+//! A crate's prefixes are the commits after `upstream` in its materialized tree, one per
+//! patch. Each is checked out in a worktree of its own and
 //! built with `cargo check` in a scratch workspace whose `[patch.crates-io]` takes that
 //! crate from the worktree and every other pinned crate from its whole series (prefixes
 //! of one crate only ever meet the finished series of the others).
@@ -54,7 +54,15 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
                 .arg("upstream"),
         )?;
         let scratch = work.join("ws").join(&q.name);
-        scratch_workspace(&scratch, &queues, q, &worktree)?;
+        scratch_workspace(root, &scratch, &queues, q, &worktree)?;
+        // Once per crate, online: a fresh machine's registry cache lacks what only this
+        // crate's feature set needs; then every prefix is checked offline.
+        util::run(
+            Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .current_dir(&scratch)
+                .args(["fetch", "--quiet"]),
+        )
+        .context("fetching the scratch workspace's dependencies")?;
         for (i, commit) in commits.iter().enumerate() {
             util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
             let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
@@ -92,10 +100,12 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
 }
 
 /// A workspace that builds `checked` (with [`features`]) from `worktree` and every other
-/// pinned crate from its materialized tree.
-fn scratch_workspace(dir: &Path, queues: &[Queue], checked: &Queue, worktree: &Path) -> Result<()> {
+/// pinned crate from its materialized tree, starting from the workspace's lock so that the
+/// prefixes build against the versions the workspace tests.
+fn scratch_workspace(root: &Path, dir: &Path, queues: &[Queue], checked: &Queue, worktree: &Path) -> Result<()> {
     fs::create_dir_all(dir.join("src"))?;
     fs::write(dir.join("src/lib.rs"), "")?;
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).context("the workspace's Cargo.lock")?;
     let version = toml::from_str::<toml::Table>(&fs::read_to_string(checked.pristine.join("Cargo.toml"))?)?
         .get("package")
         .and_then(|p| p.get("version"))
