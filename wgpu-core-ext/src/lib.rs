@@ -1,9 +1,8 @@
 //! `wgpu-core-ext` is two things:
 //!
 //! - the patch series for `wgpu-types`, `wgpu-core`, `wgpu` and `wgpu-naga-bridge`
-//!   (`patches/<crate>/*.patch`, applied in order) and the whole new modules they wire in
-//!   (`overlay/wgpu-core/…` for wgpu-core; the other crates' patches carry their own),
-//!   materialized by `cargo xtask patch` into `patched/<crate>`;
+//!   (`patches/<crate>/*.patch`, applied in order; each patch carries the new modules it
+//!   wires in), materialized by `cargo xtask patch` into `patched/<crate>`;
 //! - this small crate: tests, examples and benches of the patched wgpu.
 //!
 //! See ARCHITECTURE.md at the repository root.

@@ -100,11 +100,18 @@ impl Upstream {
             if let Some(reason) = check_patch(text) {
                 return finding(reason);
             }
-            // The whole new files a patch carries are held to the rules of committed files.
-            return new_files(text).into_iter().find_map(|(path, added)| {
-                self.check(&format!("{name}: {path}"), &added).map(|f| Finding {
+            // The whole new files a patch carries are held to the rules of committed files;
+            // the lines it adds to existing files (upstream's, or ours from an earlier patch)
+            // must hold no copied block.
+            return added_text(text).into_iter().find_map(|(path, added, new)| {
+                let reason = if new {
+                    self.check(&format!("{name}: {path}"), &added).map(|f| f.reason)
+                } else {
+                    self.copied_block(&significant(&normalized(&added)))
+                };
+                reason.map(|reason| Finding {
                     file: name.to_string(),
-                    reason: format!("{path}: {}", f.reason),
+                    reason: format!("{path}: {reason}"),
                 })
             });
         }
@@ -120,41 +127,48 @@ impl Upstream {
                 sig.len()
             ));
         }
-        if let Some(at) = sig.windows(WINDOW).position(|w| self.windows.contains(&hash_of(w))) {
-            return finding(format!(
-                "holds a block of {WINDOW} lines copied from upstream, starting at `{}`",
-                sig[at]
-            ));
-        }
-        None
+        self.copied_block(&sig).and_then(finding)
+    }
+
+    /// `WINDOW` consecutive significant lines that occur, in that order, upstream.
+    fn copied_block(&self, sig: &[&String]) -> Option<String> {
+        let at = sig.windows(WINDOW).position(|w| self.windows.contains(&hash_of(w)))?;
+        Some(format!(
+            "holds a block of {WINDOW} lines copied from upstream, starting at `{}`",
+            sig[at]
+        ))
     }
 }
 
-/// The files a patch creates (`new file mode`), with their text.
-fn new_files(text: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    let mut current: Option<(String, String)> = None;
-    let mut is_new = false;
+/// The lines a patch adds, by file, and whether it creates the file (`new file mode`).
+/// Header lines are told from content by position: inside a hunk, every line is content
+/// (an added line `++ x` is content, not a header).
+fn added_text(text: &str) -> Vec<(String, String, bool)> {
+    let mut out: Vec<(String, String, bool)> = Vec::new();
+    let mut current: Option<(String, String, bool)> = None;
+    let mut in_hunk = false;
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("diff --git a/") {
             out.extend(current.take());
-            is_new = false;
+            in_hunk = false;
             let path = rest.split(" b/").next().unwrap_or(rest).to_string();
-            current = Some((path, String::new()));
-        } else if line.starts_with("new file mode") {
-            is_new = true;
+            current = Some((path, String::new(), false));
         } else if line == "-- " {
             out.extend(current.take());
-        } else if let (true, Some((_, added)), Some(body)) = (is_new, current.as_mut(), line.strip_prefix('+')) {
-            if !line.starts_with("+++ ") {
+            in_hunk = false;
+        } else if line.starts_with("@@") {
+            in_hunk = true;
+        } else if let Some((_, added, new)) = current.as_mut() {
+            if !in_hunk {
+                *new |= line.starts_with("new file mode");
+            } else if let Some(body) = line.strip_prefix('+') {
                 added.push_str(body);
                 added.push('\n');
             }
         }
     }
     out.extend(current);
-    // Only the files the patch creates.
-    out.retain(|(_, added)| !added.is_empty());
+    out.retain(|(_, added, _)| !added.is_empty());
     out
 }
 
@@ -323,6 +337,42 @@ mod tests {
             .map(|i| format!("    let our_own_value_{i} = something_we_wrote_ourselves({i});\n"))
             .collect();
         assert_eq!(index().check("0001-Story.patch", &patch_adding(&ours)), None);
-        assert_eq!(new_files(&patch_adding(&ours)), vec![("src/new.rs".to_string(), ours)]);
+        assert_eq!(
+            added_text(&patch_adding(&ours)),
+            vec![
+                ("src/lib.rs".to_string(), "pub mod new;\n".to_string(), false),
+                ("src/new.rs".to_string(), ours, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_added_to_existing_files_hold_no_copied_block() {
+        // A later patch growing a file of ours (or an upstream one) with upstream's lines.
+        let block: String = upstream_file()
+            .lines()
+            .skip(5)
+            .take(WINDOW)
+            .map(|l| format!("+{l}\n"))
+            .collect();
+        let patch = format!(
+            "Subject: [PATCH] Story\n---\ndiff --git a/src/ours.rs b/src/ours.rs\nindex 1..2 100644\n\
+             --- a/src/ours.rs\n+++ b/src/ours.rs\n@@ -1,1 +1,11 @@\n pub mod a;\n{block}-- \n2.39.5\n"
+        );
+        let f = index().check("0002-Story.patch", &patch).unwrap();
+        assert!(
+            f.reason.starts_with("src/ours.rs: holds a block of 10 lines copied"),
+            "{}",
+            f.reason
+        );
+        // Nine lines pass, and an added line that looks like a header is content.
+        let short: String = upstream_file()
+            .lines()
+            .take(WINDOW - 1)
+            .map(|l| format!("+{l}\n"))
+            .collect();
+        let patch = patch.replace(&block, &format!("{short}++ not a header\n"));
+        assert_eq!(index().check("0002-Story.patch", &patch), None);
+        assert_eq!(added_text(&patch)[0].1.lines().last(), Some("+ not a header"));
     }
 }

@@ -43,7 +43,7 @@ enum Cmd {
         #[arg(long = "continue")]
         continue_: bool,
     },
-    /// Write edits made in `patched/<crate>` back to the patch queue and overlay.
+    /// Write edits made in `patched/<crate>` back to the patch queue.
     Save {
         /// Only this crate (default: all).
         #[arg(long = "crate")]
@@ -154,12 +154,12 @@ pub fn queues(root: &std::path::Path) -> Result<Vec<queue::Queue>> {
     pins::all_pristine(root)?
         .into_iter()
         .map(|(pin, pristine)| {
+            queue::refuse_overlay(&pin.overlay_dir(root), &pin.name)?;
             Ok(queue::Queue {
                 name: pin.name.clone(),
                 pristine_id: format!("{} {} sha256:{}", pin.name, pin.version, pin.checksum),
                 pristine,
                 patches: pin.patches_dir(root),
-                overlay: pin.overlay_dir(root),
                 tree: root.join("patched").join(&pin.name),
             })
         })
@@ -173,10 +173,9 @@ pub fn patch(root: &std::path::Path, force: bool) -> Result<Vec<queue::Queue>> {
     for q in &queues {
         match q.materialize(force)? {
             queue::Outcome::UpToDate => {}
-            queue::Outcome::Materialized { patches, overlay_files } => println!(
-                "xtask: materialized patched/{} ({patches} patches, {overlay_files} overlay files)",
-                q.name
-            ),
+            queue::Outcome::Materialized { patches } => {
+                println!("xtask: materialized patched/{} ({patches} patches)", q.name)
+            }
         }
     }
     Ok(queues)

@@ -21,7 +21,7 @@ pub struct Pin {
     pub version: String,
     /// The crates.io checksum recorded in `upstream/Cargo.lock`.
     pub checksum: String,
-    /// The folder of ours that carries this crate's patches and overlay (`wgpu-core-ext`, …).
+    /// The folder of ours that carries this crate's patches (`wgpu-core-ext`, …).
     pub ext: String,
 }
 
@@ -30,6 +30,7 @@ impl Pin {
         root.join(&self.ext).join("patches").join(&self.name)
     }
 
+    /// Where an older layout of the queue kept new files (refused if present).
     pub fn overlay_dir(&self, root: &Path) -> PathBuf {
         root.join(&self.ext).join("overlay").join(&self.name)
     }

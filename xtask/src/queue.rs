@@ -1,21 +1,16 @@
 //! The patch queue: materializing a patched crate as a git repository, and saving the edits
-//! made in it back into patch files and overlay files.
+//! made in it back into patch files.
 //!
 //! A materialized tree is a git repository with this history:
 //!
 //! 1. `upstream` (tag): the pristine crate, byte for byte as published.
-//! 2. `overlay` (tag): our whole new files, copied from the overlay folder. Nothing here may
-//!    touch an upstream file, so its place in the history never matters.
-//! 3. one commit per patch file, applied in file-name order with `git am`.
+//! 2. one commit per patch file, applied in file-name order with `git am`.
 //!
-//! Saving inverts that: files that do not exist upstream go back to the overlay folder, and
-//! the commits after `overlay`, restricted to upstream paths, become the patch files
-//! (`git format-patch`). Both directions are deterministic, so patch → save is lossless.
-//!
-//! A crate without an overlay folder is a *series of stories*: each patch carries the new
-//! files it adds, whole, beside its hunks in upstream files, so that every prefix of the
-//! series is self-contained (`cargo xtask check-series`). There, `overlay` tags the same
-//! commit as `upstream`, and saving writes every commit after it, all paths, as patches.
+//! A crate's series is a *series of stories*: each patch carries the new files it adds,
+//! whole, beside its hunks in upstream files, so that every prefix of the series is
+//! self-contained (`cargo xtask check-series`). Saving inverts materializing: every commit
+//! after `upstream`, all paths, becomes a patch file (`git format-patch`). Both directions
+//! are deterministic, so patch → save is lossless.
 
 use std::{
     collections::BTreeSet,
@@ -30,12 +25,11 @@ use serde::{Deserialize, Serialize};
 use crate::util::{self, git};
 
 /// Bumped whenever materialization changes in a way that must rebuild existing trees.
-const FORMAT: &str = "patch-queue/1";
+const FORMAT: &str = "patch-queue/2";
 
 const BOT_NAME: &str = "wgpu-bindless xtask";
 const BOT_EMAIL: &str = "xtask@wgpu-bindless.invalid";
 const BOT_DATE: &str = "2000-01-01T00:00:00+0000";
-const OVERLAY_SUBJECT: &str = "overlay: new files of wgpu-bindless";
 
 /// The inputs and output of one crate's materialization.
 #[derive(Clone, Debug)]
@@ -46,7 +40,6 @@ pub struct Queue {
     pub pristine_id: String,
     pub pristine: PathBuf,
     pub patches: PathBuf,
-    pub overlay: PathBuf,
     pub tree: PathBuf,
 }
 
@@ -59,7 +52,7 @@ struct Stamp {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
     UpToDate,
-    Materialized { patches: usize, overlay_files: usize },
+    Materialized { patches: usize },
 }
 
 /// One difference between the committed patch queue and a materialized tree.
@@ -88,19 +81,12 @@ impl Queue {
             all.extend(fs::read(&patch)?);
             all.push(0);
         }
-        for rel in util::files_under(&self.overlay)? {
-            all.extend_from_slice(b"overlay:");
-            all.extend_from_slice(rel.as_bytes());
-            all.push(0);
-            all.extend(fs::read(self.overlay.join(&rel))?);
-            all.push(0);
-        }
         Ok(util::sha256_hex(all))
     }
 
-    /// Whether new files live in the patches that add them (no overlay folder).
-    pub fn inline(&self) -> bool {
-        !self.overlay.exists()
+    /// Whether the queue has any patch (naga-types, say, is pinned but has none).
+    pub fn has_patches(&self) -> Result<bool> {
+        Ok(!self.patch_files()?.is_empty())
     }
 
     /// The files of the tree that upstream does not have: ours, wherever they are kept.
@@ -150,7 +136,7 @@ impl Queue {
         Ok(())
     }
 
-    /// Builds `tree` from the pristine sources, the overlay and the patches, unless it is
+    /// Builds `tree` from the pristine sources and the patches, unless it is
     /// already up to date. Refuses to discard unsaved edits unless `force`.
     pub fn materialize(&self, force: bool) -> Result<Outcome> {
         if self.tree.join(".git").exists() {
@@ -162,11 +148,10 @@ impl Queue {
             }
             if unsaved && !force {
                 bail!(
-                    "{} has edits that are not saved to {} and {}: run `cargo xtask save` \
+                    "{} has edits that are not saved to {}: run `cargo xtask save` \
                      (or `cargo xtask patch --force` to throw them away)",
                     self.tree.display(),
-                    self.patches.display(),
-                    self.overlay.display()
+                    self.patches.display()
                 );
             }
         }
@@ -183,24 +168,6 @@ impl Queue {
         }
         self.commit_upstream()?;
         bot(git(&self.tree).args(["tag", "upstream"]))?;
-
-        let upstream_files: BTreeSet<String> = util::files_under(&self.pristine)?.into_iter().collect();
-        let overlay_files = util::files_under(&self.overlay)?;
-        for rel in &overlay_files {
-            if upstream_files.contains(rel) {
-                bail!(
-                    "overlay file {} replaces the upstream file {rel} of {}: change upstream files with a patch",
-                    self.overlay.join(rel).display(),
-                    self.name
-                );
-            }
-        }
-        if !overlay_files.is_empty() {
-            util::copy_tree(&self.overlay, &self.tree)?;
-            bot(git(&self.tree).args(["add", "--all", "--force"]))?;
-            bot(git(&self.tree).args(["commit", "--quiet", "-m", OVERLAY_SUBJECT]))?;
-        }
-        bot(git(&self.tree).args(["tag", "overlay"]))?;
 
         let patches = self.patch_files()?;
         for patch in &patches {
@@ -223,13 +190,10 @@ impl Queue {
             }
         }
         self.write_stamp()?;
-        Ok(Outcome::Materialized {
-            patches: patches.len(),
-            overlay_files: overlay_files.len(),
-        })
+        Ok(Outcome::Materialized { patches: patches.len() })
     }
 
-    /// Writes the tree's state back as patches and overlay files. With `check`, writes
+    /// Writes the tree's state back as patches. With `check`, writes
     /// nothing and returns the differences it would have made (uncommitted edits count as
     /// one). Without it, uncommitted edits are first committed with `message`.
     pub fn save(&self, message: Option<&str>, check: bool) -> Result<Vec<Difference>> {
@@ -243,6 +207,15 @@ impl Queue {
             bail!(
                 "{} is being moved to another upstream: finish with `git rebase --continue` there and \
                  `cargo xtask rebase --continue` before saving",
+                self.tree.display()
+            );
+        }
+        // A tree materialized by an older xtask has its new files in one `overlay` commit,
+        // which would be saved as a patch of its own.
+        if util::output(git(&self.tree).args(["rev-parse", "--verify", "--quiet", "refs/tags/overlay"])).is_ok() {
+            bail!(
+                "{} was materialized in the older overlay layout: save it with the xtask of that \
+                 time, or rebuild it (`cargo xtask patch --force`)",
                 self.tree.display()
             );
         }
@@ -260,21 +233,7 @@ impl Queue {
         let staging = self.tree.parent().unwrap().join(".save").join(&self.name);
         util::remove_dir_if_exists(&staging)?;
         let staged_patches = staging.join("patches");
-        let staged_overlay = staging.join("overlay");
         fs::create_dir_all(&staged_patches)?;
-        fs::create_dir_all(&staged_overlay)?;
-
-        let upstream_files = tree_files(&self.tree, "upstream")?;
-        let inline = self.inline();
-        for rel in tree_files(&self.tree, "HEAD")?.difference(&upstream_files) {
-            if inline {
-                break;
-            }
-            let bytes = util::output(git(&self.tree).args(["cat-file", "blob", &format!("HEAD:{rel}")]))?;
-            let dst = staged_overlay.join(rel);
-            fs::create_dir_all(dst.parent().unwrap())?;
-            fs::write(dst, bytes)?;
-        }
         util::output(
             git(&self.tree)
                 .args([
@@ -288,34 +247,34 @@ impl Queue {
                     "-o",
                 ])
                 .arg(&staged_patches)
-                // Stories: every commit after upstream (an overlay commit left in an old tree
-                // becomes a patch, visibly, rather than being lost).
-                .arg(if inline { "upstream..HEAD" } else { "overlay..HEAD" })
-                .arg("--")
-                // Inline: every path; else upstream's only (new files are the overlay's).
-                .args(if inline {
-                    Vec::new()
-                } else {
-                    upstream_files.iter().collect()
-                }),
+                .arg("upstream..HEAD"),
         )?;
 
         differences.extend(compare(&staged_patches, &self.patches, "patches", |f| {
             f.ends_with(".patch")
         })?);
-        if !inline {
-            differences.extend(compare(&staged_overlay, &self.overlay, "overlay", |_| true)?);
-        }
         if !check {
             replace(&staged_patches, &self.patches, |f| f.ends_with(".patch"))?;
-            if !inline {
-                replace(&staged_overlay, &self.overlay, |_| true)?;
-            }
             self.write_stamp()?;
         }
         util::remove_dir_if_exists(&staging)?;
         Ok(differences)
     }
+}
+
+/// Fails if `dir` exists: the overlay folder of an older layout of the queue, which kept
+/// all new files in one commit before the patches. A leftover one would be silently
+/// ignored; its files belong in the patches that add them.
+pub fn refuse_overlay(dir: &Path, name: &str) -> Result<()> {
+    if dir.exists() {
+        bail!(
+            "{} is an overlay folder, a layout the patch queue no longer has: new files of {name} \
+             belong in the patch that adds them (commit them in patched/{name}, `cargo xtask save`, \
+             then remove the folder)",
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// How a rebase onto a new upstream ended.
@@ -336,7 +295,7 @@ const REBASE_MARK: &str = ".git/xtask-rebase-onto";
 impl Queue {
     /// Replays the series of a tree materialized on the old upstream onto `self.pristine`
     /// (the new upstream): the pristine sources become a commit beside the old `upstream`,
-    /// and every commit after `upstream` (the overlay and the patches) is rebased onto it with
+    /// and every commit after `upstream` (the patches) is rebased onto it with
     /// git's three-way merge, so that a hunk whose context moved still applies and a real
     /// conflict stops in place, with a merge base, instead of failing as `git am` does.
     pub fn rebase(&self) -> Result<Rebased> {
@@ -389,8 +348,8 @@ impl Queue {
     }
 
     /// Completes a rebase that [`Queue::rebase`] left for conflicts to be resolved (the user
-    /// ran `git rebase --continue` until it finished): moves the `upstream` and `overlay` tags
-    /// onto the new history. The caller saves.
+    /// ran `git rebase --continue` until it finished): moves the `upstream` tag onto the new
+    /// history. The caller saves.
     pub fn finish_rebase(&self) -> Result<Rebased> {
         let mark = self.tree.join(REBASE_MARK);
         let onto =
@@ -425,17 +384,7 @@ impl Queue {
         }
         let commits = util::output_string(git(&self.tree).args(["rev-list", "--reverse", &format!("{onto}..HEAD")]))?;
         let commits: Vec<&str> = commits.lines().collect();
-        // The overlay commit, if the series has one, is the first after upstream (a rebase
-        // drops a commit that became empty, so the subject decides, not the position).
-        let mut overlay = onto.to_string();
-        if let Some(first) = commits.first().filter(|_| !self.inline()) {
-            let subject = util::output_string(git(&self.tree).args(["log", "-1", "--format=%s", first]))?;
-            if subject.trim() == OVERLAY_SUBJECT {
-                overlay = first.to_string();
-            }
-        }
         util::output(git(&self.tree).args(["tag", "--force", "upstream", onto]))?;
-        util::output(git(&self.tree).args(["tag", "--force", "overlay", &overlay]))?;
         fs::remove_file(&mark)?;
         Ok(Rebased::Done { commits: commits.len() })
     }
@@ -570,7 +519,6 @@ mod tests {
             pristine_id: "demo 1.0.0".into(),
             pristine,
             patches: dir.path().join("ext/patches/demo"),
-            overlay: dir.path().join("ext/overlay/demo"),
             tree: dir.path().join("patched/demo"),
         };
         Fixture { _dir: dir, queue }
@@ -588,12 +536,9 @@ mod tests {
     }
 
     /// Rebuilt from the queue alone, the tree is `edited` again, and saving finds nothing.
-    fn rebuilds_the_same(q: &Queue, edited: &[(String, Vec<u8>)], patches: usize, overlay_files: usize) {
+    fn rebuilds_the_same(q: &Queue, edited: &[(String, Vec<u8>)], patches: usize) {
         util::remove_dir_if_exists(&q.tree).unwrap();
-        assert_eq!(
-            q.materialize(false).unwrap(),
-            Outcome::Materialized { patches, overlay_files }
-        );
+        assert_eq!(q.materialize(false).unwrap(), Outcome::Materialized { patches });
         assert_eq!(tree_snapshot(&q.tree), edited);
         assert_eq!(q.save(None, true).unwrap(), vec![]);
     }
@@ -612,13 +557,7 @@ mod tests {
     fn empty_series_materializes_pristine_upstream() {
         let f = fixture();
         let q = &f.queue;
-        assert_eq!(
-            q.materialize(false).unwrap(),
-            Outcome::Materialized {
-                patches: 0,
-                overlay_files: 0
-            }
-        );
+        assert_eq!(q.materialize(false).unwrap(), Outcome::Materialized { patches: 0 });
         assert_eq!(tree_snapshot(&q.tree), tree_snapshot(&q.pristine));
         assert_eq!(q.save(None, true).unwrap(), vec![]);
         assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
@@ -628,8 +567,6 @@ mod tests {
     fn demo_patch_round_trips_through_save() {
         let f = fixture();
         let q = &f.queue;
-        // An overlay folder: new files are kept there, not in patches.
-        fs::create_dir_all(&q.overlay).unwrap();
         q.materialize(false).unwrap();
         fs::write(
             q.tree.join("src/lib.rs"),
@@ -643,30 +580,26 @@ mod tests {
         let diffs = q.save(None, false).unwrap();
         assert_eq!(
             diffs,
-            vec![
-                Difference("patches/0001-Answer-correctly-and-add-the-table-module.patch: new".into()),
-                Difference("overlay/src/table.rs: new".into()),
-            ]
+            vec![Difference(
+                "patches/0001-Answer-correctly-and-add-the-table-module.patch: new".into()
+            )]
         );
         let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly-and-add-the-table-module.patch")).unwrap();
         assert!(patch.contains("-    41\n+    42\n"), "{patch}");
         assert!(patch.contains("+mod table;\n"), "{patch}");
+        // The new file travels in the patch that adds it.
         assert!(
-            !patch.contains("table.rs"),
-            "new files belong to the overlay, not to patches:\n{patch}"
-        );
-        assert_eq!(
-            fs::read_to_string(q.overlay.join("src/table.rs")).unwrap(),
-            "pub struct Table;\n"
+            patch.contains("new file mode") && patch.contains("+pub struct Table;\n"),
+            "{patch}"
         );
         // Saving was all it took: the tree is up to date with the queue.
         assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
 
         // From scratch: the same tree, and saving again changes nothing.
-        let saved = (tree_snapshot(&q.patches), tree_snapshot(&q.overlay));
-        rebuilds_the_same(q, &edited, 1, 1);
+        let saved = tree_snapshot(&q.patches);
+        rebuilds_the_same(q, &edited, 1);
         assert_eq!(q.save(None, false).unwrap(), vec![]);
-        assert_eq!((tree_snapshot(&q.patches), tree_snapshot(&q.overlay)), saved);
+        assert_eq!(tree_snapshot(&q.patches), saved);
     }
 
     #[test]
@@ -692,9 +625,11 @@ mod tests {
         let q = &f.queue;
         q.materialize(false).unwrap();
         fs::write(q.tree.join("src/lib.rs"), "pub fn lost() {}\n").unwrap();
-        // The inputs change too, which alone would rebuild the tree.
-        fs::create_dir_all(&q.overlay).unwrap();
-        fs::write(q.overlay.join("extra.rs"), "// ours\n").unwrap();
+        // The inputs change too (another release), which alone would rebuild the tree.
+        let q = &Queue {
+            pristine_id: "demo 1.0.0 (repacked)".into(),
+            ..q.clone()
+        };
         let err = q.materialize(false).unwrap_err().to_string();
         assert!(err.contains("has edits that are not saved"), "{err}");
         assert_eq!(
@@ -704,24 +639,35 @@ mod tests {
         // Committed but unsaved work counts as unsaved too.
         commit_all(&q.tree, "Lose everything");
         assert!(q.materialize(false).is_err());
-        assert_eq!(
-            q.materialize(true).unwrap(),
-            Outcome::Materialized {
-                patches: 0,
-                overlay_files: 1
-            }
-        );
+        assert_eq!(q.materialize(true).unwrap(), Outcome::Materialized { patches: 0 });
         assert_eq!(fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(), LIB);
     }
 
     #[test]
-    fn overlay_may_not_replace_upstream_files() {
+    fn an_overlay_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let overlay = dir.path().join("ext/overlay/demo");
+        refuse_overlay(&overlay, "demo").unwrap();
+        fs::create_dir_all(overlay.join("src")).unwrap();
+        let err = refuse_overlay(&overlay, "demo").unwrap_err().to_string();
+        assert!(
+            err.contains("new files of demo belong in the patch that adds them"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_tree_in_the_overlay_layout_is_not_saved() {
         let f = fixture();
         let q = &f.queue;
-        fs::create_dir_all(q.overlay.join("src")).unwrap();
-        fs::write(q.overlay.join("src/lib.rs"), "// replaced\n").unwrap();
-        let err = q.materialize(false).unwrap_err().to_string();
-        assert!(err.contains("replaces the upstream file src/lib.rs of demo"), "{err}");
+        q.materialize(false).unwrap();
+        // The older layout's tree: the new files in a commit tagged `overlay`.
+        fs::write(q.tree.join("src/new.rs"), "pub fn ours() {}\n").unwrap();
+        commit_all(&q.tree, "overlay: new files of wgpu-bindless");
+        util::output(git(&q.tree).args(["tag", "overlay"])).unwrap();
+        let err = q.save(None, false).unwrap_err().to_string();
+        assert!(err.contains("was materialized in the older overlay layout"), "{err}");
+        assert!(!q.patches.exists() || util::files_under(&q.patches).unwrap().is_empty());
     }
 
     #[test]
@@ -752,15 +698,14 @@ mod tests {
         }
     }
 
-    /// A series of one patch (41 → 42 in `answer`) and one overlay file.
+    /// A series of one patch: 41 → 42 in `answer`, and a new file.
     fn series(q: &Queue) {
-        fs::create_dir_all(&q.overlay).unwrap();
         q.materialize(false).unwrap();
         fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "42")).unwrap();
         fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
         commit_all(&q.tree, "Answer correctly");
         q.save(None, false).unwrap();
-        // Rebuilt from the queue: the overlay commit, then the patch.
+        // Rebuilt from the queue: the patch on upstream.
         util::remove_dir_if_exists(&q.tree).unwrap();
         q.materialize(false).unwrap();
     }
@@ -772,15 +717,17 @@ mod tests {
         // Upstream added a function above ours: the patch's line numbers are all off.
         let moved = format!("pub fn first() -> u32 {{\n    0\n}}\n\n{LIB}");
         let q = new_upstream(&f, &moved);
-        assert_eq!(q.rebase().unwrap(), Rebased::Done { commits: 2 });
+        assert_eq!(q.rebase().unwrap(), Rebased::Done { commits: 1 });
         assert_eq!(
             fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(),
             moved.replace("41", "42")
         );
         assert_eq!(fs::read_to_string(q.tree.join("notes.txt")).unwrap(), "new notes\n");
         assert!(!q.rebase_pending());
-        let overlay = util::output_string(git(&q.tree).args(["log", "-1", "--format=%s", "overlay"])).unwrap();
-        assert_eq!(overlay.trim(), OVERLAY_SUBJECT);
+        assert_eq!(
+            fs::read_to_string(q.tree.join("src/table.rs")).unwrap(),
+            "pub struct Table;\n"
+        );
         q.save(None, false).unwrap();
         // The saved queue rebuilds the same tree on the new upstream, from scratch.
         let rebased = tree_snapshot(&q.tree);
@@ -815,7 +762,7 @@ mod tests {
         fs::write(q.tree.join("src/lib.rs"), LIB.replace("41", "43")).unwrap();
         util::output(git(&q.tree).args(["add", "src/lib.rs"])).unwrap();
         util::output(git(&q.tree).env("GIT_EDITOR", "true").args(["rebase", "--continue"])).unwrap();
-        assert_eq!(q.finish_rebase().unwrap(), Rebased::Done { commits: 2 });
+        assert_eq!(q.finish_rebase().unwrap(), Rebased::Done { commits: 1 });
         q.save(None, false).unwrap();
         let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly.patch")).unwrap();
         assert!(patch.contains("-    40\n+    43\n"), "{patch}");
@@ -823,10 +770,9 @@ mod tests {
     }
 
     #[test]
-    fn without_an_overlay_folder_patches_carry_their_new_files() {
+    fn each_patch_carries_the_new_files_it_adds() {
         let f = fixture();
         let q = &f.queue;
-        assert!(q.inline());
         q.materialize(false).unwrap();
         fs::write(q.tree.join("src/lib.rs"), format!("{LIB}\nmod table;\n")).unwrap();
         fs::write(q.tree.join("src/table.rs"), "pub struct Table;\n").unwrap();
@@ -841,14 +787,13 @@ mod tests {
                 Difference("patches/0002-A-table-holds-a-number.patch: new".into()),
             ]
         );
-        assert!(!q.overlay.exists(), "no overlay folder appears");
         let first = fs::read_to_string(q.patches.join("0001-The-table-module.patch")).unwrap();
         assert!(
             first.contains("new file mode") && first.contains("+pub struct Table;\n"),
             "{first}"
         );
         assert_eq!(q.our_files().unwrap(), vec!["src/table.rs".to_string()]);
-        rebuilds_the_same(q, &edited, 2, 0);
+        rebuilds_the_same(q, &edited, 2);
     }
 
     #[test]

@@ -385,6 +385,13 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
                 },
             );
         }
+        // Last: it builds in a target folder of its own, which nothing after it needs.
+        report.step("every prefix of every series builds (xtask check-series)", |counts| {
+            let r = crate::series::check(root, None);
+            drop_in_ci(&root.join("target/series"));
+            counts.passed += r? as u64;
+            Ok(())
+        });
     }
 
     println!("\n==> summary");
@@ -412,12 +419,13 @@ const OUR_CRATES: [&str; 6] = [
     "difftest",
 ];
 
-/// The patched crates that carry modules of ours (overlay files).
+/// The patched crates that carry modules of ours (new files of their patches).
 const PATCHED_WITH_MODULES: [&str; 5] = ["wgpu-core", "wgpu-hal", "naga", "wgpu", "wgpu-types"];
 
-/// rustfmt and clippy, warnings denied, on our crates and xtask; and clippy on the patched
-/// crates, failing on a warning in one of our modules there (overlay files): upstream's own
-/// files keep upstream's lint state, which a newer clippy may not find clean.
+/// rustfmt and clippy, warnings denied, on our crates and xtask; and on the patched crates,
+/// rustfmt with upstream's settings (rustfmt's defaults: our lines there read as upstream's)
+/// and clippy, failing on a warning in one of our modules: upstream's own files keep
+/// upstream's lint state, which a newer clippy may not find clean.
 pub fn style(root: &Path) -> Result<()> {
     let packages = |cmd: &mut Command, names: &[&str]| {
         for name in names {
@@ -443,11 +451,22 @@ pub fn style(root: &Path) -> Result<()> {
         "-D",
         "warnings",
     ]))?;
-    // Our modules in the patched trees, as paths cargo prints (relative to the workspace).
+    // Our modules in the patched trees, as paths cargo prints (relative to the workspace);
+    // and every patched crate that carries any of our lines, formatted as upstream formats
+    // it: rustfmt's defaults (upstream has no rustfmt.toml; ours, above the trees, must
+    // not apply), the crate's edition. That covers our hunks in upstream files too.
+    let defaults = root.join("target/xtask/rustfmt-defaults/rustfmt.toml");
+    fs::create_dir_all(defaults.parent().unwrap())?;
+    fs::write(
+        &defaults,
+        "# rustfmt's defaults, as upstream formats its crates
+",
+    )?;
     let mut ours = Vec::new();
     for q in crate::queues(root)? {
-        for rel in q.our_files()? {
-            let path = q.tree.join(&rel);
+        let files = q.our_files()?;
+        for rel in &files {
+            let path = q.tree.join(rel);
             ours.push(
                 path.strip_prefix(root)
                     .unwrap_or(&path)
@@ -455,6 +474,25 @@ pub fn style(root: &Path) -> Result<()> {
                     .replace('\\', "/"),
             );
         }
+        if !q.tree.join("src/lib.rs").exists() || !q.has_patches()? {
+            continue;
+        }
+        let manifest = toml::from_str::<toml::Table>(&fs::read_to_string(q.tree.join("Cargo.toml"))?)?;
+        let edition = manifest
+            .get("package")
+            .and_then(|p| p.get("edition"))
+            .and_then(|e| e.as_str())
+            .unwrap_or("2015")
+            .to_string();
+        util::run(
+            Command::new("rustfmt")
+                .current_dir(&q.tree)
+                .args(["--check", "--edition", &edition, "--config-path"])
+                .arg(&defaults)
+                .arg("src/lib.rs")
+                .stdin(std::process::Stdio::null()),
+        )
+        .with_context(|| format!("rustfmt of patched/{} (fix in the patch that adds the lines)", q.name))?;
     }
     let mut clippy = cargo();
     clippy
@@ -632,7 +670,20 @@ fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
 /// `cargo xtask check-upstream`.
 pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
     let upstream = copycheck::Upstream::index(&upstream_roots(root)?)?;
-    let files = copycheck::committed_files(root)?;
+    let mut files = copycheck::committed_files(root)?;
+    // Our files as the whole series leaves them, where the trees are materialized: a patch
+    // carries only what it adds to a file an earlier patch created, and the rules on whole
+    // files (near copy) need the whole text.
+    for q in crate::queues(root)? {
+        if !q.tree.join(".git").exists() {
+            continue;
+        }
+        for rel in q.our_files()? {
+            if let Ok(text) = fs::read_to_string(q.tree.join(&rel)) {
+                files.push((format!("patched/{}/{rel} (the series' final text)", q.name), text));
+            }
+        }
+    }
     let findings = copycheck::check_all(&upstream, files.iter().map(|(n, t)| (n.as_str(), t.as_str())));
     for f in &findings {
         println!("{}: {}", f.file, f.reason);
