@@ -97,21 +97,36 @@ impl Upstream {
             })
         };
         if name.ends_with(".patch") || name.ends_with(".diff") {
-            if let Some(reason) = check_patch(text) {
-                return finding(reason);
+            let files = match parse_patch(text) {
+                Ok(files) => files,
+                Err(reason) => return finding(reason),
+            };
+            if let Some(f) = files.iter().find(|f| f.context_run > MAX_CONTEXT_RUN) {
+                return finding(format!(
+                    "{}: a hunk carries more than {MAX_CONTEXT_RUN} upstream context lines in a row \
+                     (make patches with git's default -U3)",
+                    f.path
+                ));
             }
             // The whole new files a patch carries are held to the rules of committed files;
             // the lines it adds to existing files (upstream's, or ours from an earlier patch)
-            // must hold no copied block.
-            return added_text(text).into_iter().find_map(|(path, added, new)| {
-                let reason = if new {
-                    self.check(&format!("{name}: {path}"), &added).map(|f| f.reason)
+            // must hold no copied block. Lines it only moves or re-indents (removed and added
+            // again, whitespace aside) are not new text.
+            return files.into_iter().find_map(|f| {
+                let added = f.added.join("\n");
+                let reason = if f.new {
+                    self.check(&format!("{name}: {}", f.path), &added).map(|f| f.reason)
                 } else {
-                    self.copied_block(&significant(&normalized(&added)))
+                    let removed: HashSet<String> = normalized(&f.removed.join("\n")).into_iter().collect();
+                    let lines: Vec<String> = normalized(&added)
+                        .into_iter()
+                        .filter(|l| !removed.contains(l))
+                        .collect();
+                    self.copied_block(&significant(&lines))
                 };
                 reason.map(|reason| Finding {
                     file: name.to_string(),
-                    reason: format!("{path}: {reason}"),
+                    reason: format!("{}: {reason}", f.path),
                 })
             });
         }
@@ -140,62 +155,100 @@ impl Upstream {
     }
 }
 
-/// The lines a patch adds, by file, and whether it creates the file (`new file mode`).
-/// Header lines are told from content by position: inside a hunk, every line is content
-/// (an added line `++ x` is content, not a header).
-fn added_text(text: &str) -> Vec<(String, String, bool)> {
-    let mut out: Vec<(String, String, bool)> = Vec::new();
-    let mut current: Option<(String, String, bool)> = None;
-    let mut in_hunk = false;
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("diff --git a/") {
-            out.extend(current.take());
-            in_hunk = false;
-            let path = rest.split(" b/").next().unwrap_or(rest).to_string();
-            current = Some((path, String::new(), false));
-        } else if line == "-- " {
-            out.extend(current.take());
-            in_hunk = false;
-        } else if line.starts_with("@@") {
-            in_hunk = true;
-        } else if let Some((_, added, new)) = current.as_mut() {
-            if !in_hunk {
-                *new |= line.starts_with("new file mode");
-            } else if let Some(body) = line.strip_prefix('+') {
-                added.push_str(body);
-                added.push('\n');
-            }
-        }
-    }
-    out.extend(current);
-    out.retain(|(_, added, _)| !added.is_empty());
-    out
+/// One file's part of a patch.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct FileDiff {
+    path: String,
+    /// The patch creates the file (`new file mode`).
+    new: bool,
+    added: Vec<String>,
+    removed: Vec<String>,
+    /// The longest run of context lines in one of its hunks.
+    context_run: usize,
 }
 
-fn check_patch(text: &str) -> Option<String> {
-    let mut in_hunk = false;
+/// The files of a patch (`git format-patch` or `git diff` output), hunk by hunk. Hunks are
+/// read by the line counts of their `@@ -a,b +c,d @@` headers, so any line inside one is
+/// content (an added `++ x`, a removed `- ` that reads `-- `), and the text around them
+/// (message, diffstat, signature) is not. A header that cannot be read is an error.
+fn parse_patch(text: &str) -> Result<Vec<FileDiff>, String> {
+    let mut files: Vec<FileDiff> = Vec::new();
+    // Lines left in the current hunk: (old, new).
+    let mut left = (0usize, 0usize);
     let mut run = 0;
     for line in text.lines() {
-        if line.starts_with("@@") {
-            in_hunk = true;
-            run = 0;
-        } else if line.starts_with("diff --git") || line == "-- " {
-            in_hunk = false;
-        } else if in_hunk {
-            if line.starts_with(' ') || line.is_empty() {
-                run += 1;
-                if run > MAX_CONTEXT_RUN {
-                    return Some(format!(
-                        "a hunk carries more than {MAX_CONTEXT_RUN} upstream context lines in a row \
-                         (make patches with git's default -U3)"
-                    ));
+        if left != (0, 0) {
+            let file = files.last_mut().expect("a hunk belongs to a file");
+            match line.as_bytes().first() {
+                Some(b'+') => {
+                    file.added.push(line[1..].to_string());
+                    left.1 = left.1.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    run = 0;
                 }
-            } else {
+                Some(b'-') => {
+                    file.removed.push(line[1..].to_string());
+                    left.0 = left.0.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    run = 0;
+                }
+                Some(b'\\') => {} // "\ No newline at end of file"
+                Some(b' ') | None => {
+                    left.0 = left.0.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    left.1 = left.1.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    run += 1;
+                    file.context_run = file.context_run.max(run);
+                }
+                Some(_) => return Err(format!("an unreadable line inside a hunk: `{line}`")),
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("diff --git ") {
+            files.push(FileDiff {
+                path: diff_path(rest).ok_or_else(|| format!("an unreadable file header: `{line}`"))?,
+                ..Default::default()
+            });
+        } else if let Some(file) = files.last_mut() {
+            if line.starts_with("new file mode") {
+                file.new = true;
+            } else if let Some(header) = line.strip_prefix("@@ -") {
+                left = hunk_counts(header).ok_or_else(|| format!("an unreadable hunk header: `{line}`"))?;
                 run = 0;
             }
         }
     }
-    None
+    if left != (0, 0) {
+        return Err("the patch ends inside a hunk".into());
+    }
+    Ok(files)
+}
+
+/// The old path of `diff --git a/x b/x` (after `diff --git `), quoted or not.
+fn diff_path(rest: &str) -> Option<String> {
+    if let Some(quoted) = rest.strip_prefix('"') {
+        // Git's C-style quoting: the path ends at the first unescaped quote.
+        let mut escaped = false;
+        let end = quoted.char_indices().find_map(|(i, c)| {
+            let end = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            end.then_some(i)
+        })?;
+        return quoted[..end].strip_prefix("a/").map(str::to_string);
+    }
+    let path = rest.strip_prefix("a/")?;
+    Some(path.split(" b/").next().unwrap_or(path).to_string())
+}
+
+/// The old and new line counts of a hunk header (after `@@ -`): `a,b +c,d @@`, a count
+/// being 1 when left out.
+fn hunk_counts(header: &str) -> Option<(usize, usize)> {
+    let (old, rest) = header.split_once(" +")?;
+    let (new, _) = rest.split_once(" @@")?;
+    let count = |range: &str| -> Option<usize> {
+        match range.split_once(',') {
+            Some((_, n)) => n.parse().ok(),
+            None => range.parse::<usize>().ok().map(|_| 1),
+        }
+    };
+    Some((count(old)?, count(new)?))
 }
 
 fn is_text_path(rel: &str) -> bool {
@@ -300,16 +353,65 @@ mod tests {
 
     #[test]
     fn patch_with_default_context_passes() {
-        let patch = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,7 +1,8 @@\n a\n b\n c\n+d\n e\n f\n g\n";
-        assert_eq!(check_patch(patch), None);
+        let patch = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,6 +1,7 @@\n a\n b\n c\n+d\n e\n f\n g\n";
+        assert_eq!(index().check("0001-x.patch", patch), None);
     }
 
     #[test]
     fn patch_with_wide_context_is_flagged() {
-        let patch = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,9 +1,10 @@\n a\n b\n c\n d\n e\n f\n g\n+h\n";
-        assert!(check_patch(patch)
+        let patch = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,7 +1,8 @@\n a\n b\n c\n d\n e\n f\n g\n+h\n";
+        let f = index().check("0001-x.patch", patch).unwrap();
+        assert!(
+            f.reason
+                .starts_with("x: a hunk carries more than 6 upstream context lines"),
+            "{}",
+            f.reason
+        );
+    }
+
+    #[test]
+    fn hunks_are_read_by_their_line_counts() {
+        // A removed line `- ` (reads `-- `, the signature's marker), an added `++ x`, a
+        // missing newline, two hunks, a quoted path: all inside hunks, all content.
+        let patch = "Subject: [PATCH] x\n---\n src/a.rs | 2 +-\n\n\
+                     diff --git \"a/src/\\303\\251.rs\" \"b/src/\\303\\251.rs\"\n--- a\n+++ b\n\
+                     @@ -1,2 +1,2 @@\n a\n-- \n\\ No newline at end of file\n+++ x\n\
+                     @@ -9 +9,2 @@\n b\n+c\n-- \n2.39.5\n";
+        let files = parse_patch(patch).unwrap();
+        assert_eq!(
+            files,
+            vec![FileDiff {
+                path: "src/\\303\\251.rs".into(),
+                new: false,
+                added: vec!["++ x".into(), "c".into()],
+                removed: vec!["- ".into()],
+                context_run: 1,
+            }]
+        );
+        // Counts that do not match the lines are an error, not silently dropped text.
+        assert_eq!(
+            parse_patch("diff --git a/x b/x\n@@ -1,2 +1,3 @@\n a\n+b\n").unwrap_err(),
+            "the patch ends inside a hunk"
+        );
+        assert!(index()
+            .check("0001-x.patch", "diff --git x\n")
             .unwrap()
-            .contains("more than 6 upstream context lines"));
+            .reason
+            .starts_with("an unreadable file header"));
+    }
+
+    #[test]
+    fn moved_or_reindented_upstream_lines_are_not_copies() {
+        let removed: String = upstream_file().lines().take(12).map(|l| format!("-{l}\n")).collect();
+        let added: String = upstream_file()
+            .lines()
+            .take(12)
+            .map(|l| format!("+    {l}\n"))
+            .collect();
+        let patch = format!(
+            "diff --git a/src/x.rs b/src/x.rs\n--- a/src/x.rs\n+++ b/src/x.rs\n@@ -1,12 +1,12 @@\n{removed}{added}"
+        );
+        assert_eq!(index().check("0001-x.patch", &patch), None);
     }
 
     /// A patch adding `text` as a new file `src/new.rs`, beside a one-line change.
@@ -337,11 +439,15 @@ mod tests {
             .map(|i| format!("    let our_own_value_{i} = something_we_wrote_ourselves({i});\n"))
             .collect();
         assert_eq!(index().check("0001-Story.patch", &patch_adding(&ours)), None);
+        let files = parse_patch(&patch_adding(&ours)).unwrap();
         assert_eq!(
-            added_text(&patch_adding(&ours)),
+            files
+                .iter()
+                .map(|f| (f.path.as_str(), f.new, f.added.join("\n") + "\n"))
+                .collect::<Vec<_>>(),
             vec![
-                ("src/lib.rs".to_string(), "pub mod new;\n".to_string(), false),
-                ("src/new.rs".to_string(), ours, true)
+                ("src/lib.rs", false, "pub mod new;\n".to_string()),
+                ("src/new.rs", true, ours)
             ]
         );
     }
@@ -373,6 +479,9 @@ mod tests {
             .collect();
         let patch = patch.replace(&block, &format!("{short}++ not a header\n"));
         assert_eq!(index().check("0002-Story.patch", &patch), None);
-        assert_eq!(added_text(&patch)[0].1.lines().last(), Some("+ not a header"));
+        assert_eq!(
+            parse_patch(&patch).unwrap()[0].added.last().map(String::as_str),
+            Some("+ not a header")
+        );
     }
 }

@@ -269,8 +269,9 @@ pub fn refuse_overlay(dir: &Path, name: &str) -> Result<()> {
     if dir.exists() {
         bail!(
             "{} is an overlay folder, a layout the patch queue no longer has: new files of {name} \
-             belong in the patch that adds them (commit them in patched/{name}, `cargo xtask save`, \
-             then remove the folder)",
+             belong in the patch that adds them. Move the folder out of the repository, run \
+             `cargo xtask patch`, copy its files into patched/{name}, fold them into the commits \
+             that use them (`git rebase -i`), then `cargo xtask save`",
             dir.display()
         );
     }

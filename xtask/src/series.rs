@@ -31,6 +31,15 @@ fn features(krate: &str) -> &'static str {
 /// Checks the prefixes of `only` (default: every crate); prints one line per prefix and
 /// fails if any does not build. Returns how many were checked.
 pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
+    let (checked, failed) = check_counting(root, only)?;
+    if failed > 0 {
+        bail!("{failed} of {checked} prefixes do not build");
+    }
+    Ok(checked)
+}
+
+/// [`check`], returning how many prefixes were checked and how many of them failed.
+pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)> {
     let queues = crate::patch(root, false)?;
     if let Some(name) = only {
         if !queues.iter().any(|q| q.name == name) {
@@ -43,6 +52,9 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
     for q in queues.iter().filter(|q| only.is_none_or(|n| n == q.name)) {
         let commits = util::output_string(git(&q.tree).args(["rev-list", "--reverse", "upstream..HEAD"]))?;
         let commits: Vec<&str> = commits.lines().collect();
+        let Some(last) = commits.last() else {
+            continue; // no patch: nothing to check
+        };
         let worktree = work.join("trees").join(&q.name);
         let _ = util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree));
         util::remove_dir_if_exists(&worktree)?;
@@ -55,8 +67,10 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
         )?;
         let scratch = work.join("ws").join(&q.name);
         scratch_workspace(root, &scratch, &queues, q, &worktree)?;
-        // Once per crate, online: a fresh machine's registry cache lacks what only this
-        // crate's feature set needs; then every prefix is checked offline.
+        // Once per crate, online, at the whole series (whose dependencies are those of
+        // every prefix, unless a patch removes one): a fresh machine's registry cache lacks
+        // what only this crate's feature set needs; then every prefix is checked offline.
+        util::output(git(&worktree).args(["checkout", "--quiet", "--detach", last]))?;
         util::run(
             Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
                 .current_dir(&scratch)
@@ -93,10 +107,7 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
         }
         util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree))?;
     }
-    if failed > 0 {
-        bail!("{failed} of {checked} prefixes do not build");
-    }
-    Ok(checked)
+    Ok((checked, failed))
 }
 
 /// A workspace that builds `checked` (with [`features`]) from `worktree` and every other

@@ -247,7 +247,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         Ok(())
     });
     report.step(
-        "rustfmt and clippy (our crates; our modules in the patched crates)",
+        "rustfmt and clippy (our crates; the patched crates formatted as upstream, clippy on our modules there)",
         |counts| {
             style(root)?;
             counts.passed += 1;
@@ -387,9 +387,14 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         }
         // Last: it builds in a target folder of its own, which nothing after it needs.
         report.step("every prefix of every series builds (xtask check-series)", |counts| {
-            let r = crate::series::check(root, None);
+            let r = crate::series::check_counting(root, None);
             drop_in_ci(&root.join("target/series"));
-            counts.passed += r? as u64;
+            let (checked, failed) = r?;
+            counts.passed += (checked - failed) as u64;
+            counts.failed += failed as u64;
+            if failed > 0 {
+                bail!("{failed} of {checked} prefixes do not build");
+            }
             Ok(())
         });
     }
@@ -453,7 +458,7 @@ pub fn style(root: &Path) -> Result<()> {
     ]))?;
     // Our modules in the patched trees, as paths cargo prints (relative to the workspace);
     // and every patched crate that carries any of our lines, formatted as upstream formats
-    // it: rustfmt's defaults (upstream has no rustfmt.toml; ours, above the trees, must
+    // it: rustfmt's defaults (upstream's rustfmt.toml is empty; ours, above the trees, must
     // not apply), the crate's edition. That covers our hunks in upstream files too.
     let defaults = root.join("target/xtask/rustfmt-defaults/rustfmt.toml");
     fs::create_dir_all(defaults.parent().unwrap())?;
@@ -669,15 +674,14 @@ fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
 
 /// `cargo xtask check-upstream`.
 pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
+    // The trees as the queue makes them, for the final text of our files.
+    crate::patch(root, false)?;
     let upstream = copycheck::Upstream::index(&upstream_roots(root)?)?;
     let mut files = copycheck::committed_files(root)?;
     // Our files as the whole series leaves them, where the trees are materialized: a patch
     // carries only what it adds to a file an earlier patch created, and the rules on whole
     // files (near copy) need the whole text.
     for q in crate::queues(root)? {
-        if !q.tree.join(".git").exists() {
-            continue;
-        }
         for rel in q.our_files()? {
             if let Ok(text) = fs::read_to_string(q.tree.join(&rel)) {
                 files.push((format!("patched/{}/{rel} (the series' final text)", q.name), text));
