@@ -115,7 +115,7 @@ impl Upstream {
             return files.into_iter().find_map(|f| {
                 let added = f.added.join("\n");
                 let reason = if f.new {
-                    self.check(&format!("{name}: {}", f.path), &added).map(|f| f.reason)
+                    self.check(&f.path, &added).map(|f| f.reason)
                 } else {
                     let removed: HashSet<String> = normalized(&f.removed.join("\n")).into_iter().collect();
                     let lines: Vec<String> = normalized(&added)
@@ -175,6 +175,10 @@ fn parse_patch(text: &str) -> Result<Vec<FileDiff>, String> {
     let mut files: Vec<FileDiff> = Vec::new();
     // Lines left in the current hunk: (old, new).
     let mut left = (0usize, 0usize);
+    let count_down = |n: &mut usize| -> Result<(), String> {
+        *n = n.checked_sub(1).ok_or("a hunk longer than its header says")?;
+        Ok(())
+    };
     let mut run = 0;
     for line in text.lines() {
         if left != (0, 0) {
@@ -182,18 +186,18 @@ fn parse_patch(text: &str) -> Result<Vec<FileDiff>, String> {
             match line.as_bytes().first() {
                 Some(b'+') => {
                     file.added.push(line[1..].to_string());
-                    left.1 = left.1.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    count_down(&mut left.1)?;
                     run = 0;
                 }
                 Some(b'-') => {
                     file.removed.push(line[1..].to_string());
-                    left.0 = left.0.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    count_down(&mut left.0)?;
                     run = 0;
                 }
                 Some(b'\\') => {} // "\ No newline at end of file"
                 Some(b' ') | None => {
-                    left.0 = left.0.checked_sub(1).ok_or("a hunk longer than its header says")?;
-                    left.1 = left.1.checked_sub(1).ok_or("a hunk longer than its header says")?;
+                    count_down(&mut left.0)?;
+                    count_down(&mut left.1)?;
                     run += 1;
                     file.context_run = file.context_run.max(run);
                 }

@@ -71,12 +71,8 @@ pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)>
         // every prefix, unless a patch removes one): a fresh machine's registry cache lacks
         // what only this crate's feature set needs; then every prefix is checked offline.
         util::output(git(&worktree).args(["checkout", "--quiet", "--detach", last]))?;
-        util::run(
-            Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-                .current_dir(&scratch)
-                .args(["fetch", "--quiet"]),
-        )
-        .context("fetching the scratch workspace's dependencies")?;
+        util::run(crate::tasks::cargo().current_dir(&scratch).args(["fetch", "--quiet"]))
+            .context("fetching the scratch workspace's dependencies")?;
         for (i, commit) in commits.iter().enumerate() {
             util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
             let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
@@ -117,12 +113,7 @@ fn scratch_workspace(root: &Path, dir: &Path, queues: &[Queue], checked: &Queue,
     fs::create_dir_all(dir.join("src"))?;
     fs::write(dir.join("src/lib.rs"), "")?;
     fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).context("the workspace's Cargo.lock")?;
-    let version = toml::from_str::<toml::Table>(&fs::read_to_string(checked.pristine.join("Cargo.toml"))?)?
-        .get("package")
-        .and_then(|p| p.get("version"))
-        .and_then(|v| v.as_str())
-        .context("the crate's version")?
-        .to_string();
+    let version = util::package_field(&checked.pristine, "version")?.context("the crate's version")?;
     let mut manifest = format!(
         "[package]\nname = \"series-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
          [workspace]\n\n[dependencies]\n{} = {{ version = \"={version}\", features = [{}] }}\n\n[patch.crates-io]\n",

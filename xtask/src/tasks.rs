@@ -462,16 +462,11 @@ pub fn style(root: &Path) -> Result<()> {
     // not apply), the crate's edition. That covers our hunks in upstream files too.
     let defaults = root.join("target/xtask/rustfmt-defaults/rustfmt.toml");
     fs::create_dir_all(defaults.parent().unwrap())?;
-    fs::write(
-        &defaults,
-        "# rustfmt's defaults, as upstream formats its crates
-",
-    )?;
+    fs::write(&defaults, "# rustfmt's defaults, as upstream formats its crates\n")?;
     let mut ours = Vec::new();
     for q in crate::queues(root)? {
-        let files = q.our_files()?;
-        for rel in &files {
-            let path = q.tree.join(rel);
+        for rel in q.our_files()? {
+            let path = q.tree.join(&rel);
             ours.push(
                 path.strip_prefix(root)
                     .unwrap_or(&path)
@@ -482,13 +477,7 @@ pub fn style(root: &Path) -> Result<()> {
         if !q.tree.join("src/lib.rs").exists() || !q.has_patches()? {
             continue;
         }
-        let manifest = toml::from_str::<toml::Table>(&fs::read_to_string(q.tree.join("Cargo.toml"))?)?;
-        let edition = manifest
-            .get("package")
-            .and_then(|p| p.get("edition"))
-            .and_then(|e| e.as_str())
-            .unwrap_or("2015")
-            .to_string();
+        let edition = util::package_field(&q.tree, "edition")?.unwrap_or_else(|| "2015".into());
         util::run(
             Command::new("rustfmt")
                 .current_dir(&q.tree)
@@ -674,14 +663,12 @@ fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
 
 /// `cargo xtask check-upstream`.
 pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
-    // The trees as the queue makes them, for the final text of our files.
-    crate::patch(root, false)?;
     let upstream = copycheck::Upstream::index(&upstream_roots(root)?)?;
     let mut files = copycheck::committed_files(root)?;
-    // Our files as the whole series leaves them, where the trees are materialized: a patch
+    // Our files as the whole series leaves them (the trees as the queue makes them): a patch
     // carries only what it adds to a file an earlier patch created, and the rules on whole
     // files (near copy) need the whole text.
-    for q in crate::queues(root)? {
+    for q in crate::patch(root, false)? {
         for rel in q.our_files()? {
             if let Ok(text) = fs::read_to_string(q.tree.join(&rel)) {
                 files.push((format!("patched/{}/{rel} (the series' final text)", q.name), text));

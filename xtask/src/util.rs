@@ -76,6 +76,18 @@ pub fn git(dir: &Path) -> Command {
     cmd
 }
 
+/// A string field of `[package]` in the manifest of the crate at `dir` (`version`, `edition`).
+pub fn package_field(dir: &Path, key: &str) -> Result<Option<String>> {
+    let manifest = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).with_context(|| format!("reading {}", manifest.display()))?;
+    let table = toml::from_str::<toml::Table>(&text).with_context(|| format!("parsing {}", manifest.display()))?;
+    Ok(table
+        .get("package")
+        .and_then(|p| p.get(key))
+        .and_then(|v| v.as_str())
+        .map(str::to_string))
+}
+
 pub fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
     let digest = Sha256::digest(bytes.as_ref());
     digest.iter().map(|b| format!("{b:02x}")).collect()
