@@ -284,32 +284,42 @@ fn uses_between_matching_ones_are_checked_too() {
         }
         other => panic!("expected PinnedResourceMisused, got {other:?} ({error})"),
     }
-    // The same commands in a command buffer that also set a table destroyed before the
-    // submit: the destroyed table is reported, as destroyed resources are, before the uses.
+    // A command buffer that also sets a table, destroyed before the submit: the destroyed
+    // table is reported before the later uses against the pin (a first use against it is
+    // reported earlier, next to each destroyed check: here the first use matches).
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("gone"),
         size: 4,
     });
     // Sampling first (the use the loop over used textures checks), then the table, then
     // the copy (a later use, checked with the table after that loop).
-    let mut encoder = device.create_command_encoder(&Default::default());
-    sample(&mut encoder);
-    encoder
-        .begin_compute_pass(&Default::default())
-        .set_resource_table(Some(&table));
-    encoder.copy_texture_to_buffer(
-        pinned.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &readback,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(256),
-                rows_per_image: None,
+    let record = || {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        sample(&mut encoder);
+        encoder
+            .begin_compute_pass(&Default::default())
+            .set_resource_table(Some(&table));
+        encoder.copy_texture_to_buffer(
+            pinned.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &readback,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(256),
+                    rows_per_image: None,
+                },
             },
-        },
-        pinned.size(),
-    );
-    let commands = encoder.finish();
+            pinned.size(),
+        );
+        encoder.finish()
+    };
+    // Control: with the table alive, the same commands fail for the copy alone.
+    let (_, error) = validation_error(&device, || queue.submit([record()]));
+    match find_source::<QueueSubmitError>(error.as_ref().expect("the copy against the pin")) {
+        Some(QueueSubmitError::PinnedResourceMisused(e)) => assert_eq!(e.used, "TextureUses(COPY_SRC)"),
+        other => panic!("expected PinnedResourceMisused, got {other:?} ({error:?})"),
+    }
+    let commands = record();
     table.destroy();
     let (_, error) = validation_error(&device, || queue.submit([commands]));
     let error = error.expect("a destroyed table and a use against the pin");

@@ -7,7 +7,7 @@
 //! crate from the worktree and every other pinned crate from its whole series (prefixes
 //! of one crate only ever meet the finished series of the others).
 
-use std::{fmt::Write as _, fs, path::Path, process::Command};
+use std::{fmt::Write as _, fs, path::Path};
 
 use anyhow::{bail, Context as _, Result};
 
@@ -76,7 +76,7 @@ pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)>
         for (i, commit) in commits.iter().enumerate() {
             util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
             let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
-            let result = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            let result = crate::tasks::cargo()
                 .current_dir(&scratch)
                 .args(["check", "--quiet", "--offline", "--message-format=short"])
                 .env("CARGO_TARGET_DIR", &target)

@@ -663,12 +663,14 @@ fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
 
 /// `cargo xtask check-upstream`.
 pub fn check_upstream(root: &Path, self_test: bool) -> Result<()> {
+    // The trees as the queue makes them, for the final text of our files.
+    let queues = crate::patch(root, false)?;
     let upstream = copycheck::Upstream::index(&upstream_roots(root)?)?;
     let mut files = copycheck::committed_files(root)?;
-    // Our files as the whole series leaves them (the trees as the queue makes them): a patch
-    // carries only what it adds to a file an earlier patch created, and the rules on whole
-    // files (near copy) need the whole text.
-    for q in crate::patch(root, false)? {
+    // Our files as the whole series leaves them: a patch carries only what it adds to a
+    // file an earlier patch created, and the rules on whole files (near copy) need the
+    // whole text.
+    for q in &queues {
         for rel in q.our_files()? {
             if let Ok(text) = fs::read_to_string(q.tree.join(&rel)) {
                 files.push((format!("patched/{}/{rel} (the series' final text)", q.name), text));
