@@ -252,22 +252,26 @@ fn uses_between_matching_ones_are_checked_too() {
         pass.set_bind_group(0, &group, &[]);
         pass.dispatch_workgroups(1, 1, 1);
     };
-    let encode = |copy: bool| {
+    // A copy from the pinned texture: a use against its pin.
+    let copy = |encoder: &mut wgpu::CommandEncoder| {
+        encoder.copy_texture_to_buffer(
+            pinned.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &readback,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(256),
+                    rows_per_image: None,
+                },
+            },
+            pinned.size(),
+        );
+    };
+    let encode = |with_copy: bool| {
         let mut encoder = device.create_command_encoder(&Default::default());
         sample(&mut encoder);
-        if copy {
-            encoder.copy_texture_to_buffer(
-                pinned.as_image_copy(),
-                wgpu::TexelCopyBufferInfo {
-                    buffer: &readback,
-                    layout: wgpu::TexelCopyBufferLayout {
-                        offset: 0,
-                        bytes_per_row: Some(256),
-                        rows_per_image: None,
-                    },
-                },
-                pinned.size(),
-            );
+        if with_copy {
+            copy(&mut encoder);
         }
         sample(&mut encoder);
         encoder.finish()
@@ -299,18 +303,7 @@ fn uses_between_matching_ones_are_checked_too() {
         encoder
             .begin_compute_pass(&Default::default())
             .set_resource_table(Some(&table));
-        encoder.copy_texture_to_buffer(
-            pinned.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &readback,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(256),
-                    rows_per_image: None,
-                },
-            },
-            pinned.size(),
-        );
+        copy(&mut encoder);
         encoder.finish()
     };
     // Control: with the table alive, the same commands fail for the copy alone.
