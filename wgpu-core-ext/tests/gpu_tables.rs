@@ -312,6 +312,89 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
     assert_eq!(read(), [0, 0, 77, 0, 0, 0, 0, 0]);
 }
 
+/// A texture in slots spread over a 5,000-slot table, put in by an `update_range` across a
+/// word of the free bitmap (64 slots) and by `update`s, beside a second texture in
+/// neighbouring slots: pin changes reach every slot of the first and no other (its slots
+/// are one list through the table), also after removals that unlink the list's head, a
+/// middle slot and range slots, and it is found again in a slot it gets back.
+#[test]
+fn gpu_pin_changes_reach_slots_across_the_table() {
+    const SLOTS: u32 = 5000;
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("spread"),
+        size: SLOTS,
+    });
+    let texture = |value: u32| {
+        let texture = texel_texture(
+            &gpu,
+            wgpu::TextureFormat::R32Uint,
+            &value.to_le_bytes(),
+            wgpu::TextureUsages::TEXTURE_BINDING,
+        );
+        texture.pin(PinnedUsage::Sampled);
+        let view = texture.create_view(&Default::default());
+        (texture, view)
+    };
+    let (a, a_view) = texture(7);
+    let (b, b_view) = texture(9);
+    let a_binding = || wgpu::BindingResource::TextureView(&a_view);
+    // Slots 3070..3080 cross a bitmap word (3072 = 48 × 64); the `update`s come after, so
+    // the last one (4999) heads the texture's list.
+    table.update_range(3070, &vec![a_binding(); 10]).unwrap();
+    for slot in [0, 1023, 1024, 2047, 3000, 4999] {
+        table.update(slot, a_binding()).unwrap();
+    }
+    let b_slots = [1, 1025, 2048, 3069, 3080, 4998];
+    for slot in b_slots {
+        table.update(slot, wgpu::BindingResource::TextureView(&b_view)).unwrap();
+    }
+    let out = storage_buffer(&gpu, SLOTS as usize);
+    // The slots that read a texel, with it: every other slot reads 0.
+    let read = || {
+        let words = dispatch(&gpu, TEXEL_OR_SAMPLER, &table, &out, SLOTS);
+        (0..SLOTS).zip(words).filter(|&(_, w)| w != 0).collect::<Vec<_>>()
+    };
+    let expected = |a_slots: &[u32], b_pinned: bool| {
+        let mut read: Vec<(u32, u32)> = a_slots.iter().map(|&slot| (slot, 7)).collect();
+        if b_pinned {
+            read.extend(b_slots.map(|slot| (slot, 9)));
+        }
+        read.sort();
+        read
+    };
+    let mut a_slots: Vec<u32> = (3070..3080).chain([0, 1023, 1024, 2047, 3000, 4999]).collect();
+    assert_eq!(read(), expected(&a_slots, true));
+    a.unpin();
+    assert_eq!(read(), expected(&[], true));
+    a.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), expected(&a_slots, true));
+    // The head (4999), a middle slot (1024, between 2047 and 1023 in the list), and slots
+    // of the range on both sides of its word boundary (3071, 3072).
+    for slot in [4999, 1024, 3071, 3072] {
+        table.remove_binding(slot).unwrap();
+        a_slots.retain(|&s| s != slot);
+    }
+    a.unpin();
+    assert_eq!(read(), expected(&[], true));
+    a.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), expected(&a_slots, true));
+    // Out of every slot, then back in its last head's slot.
+    for &slot in &a_slots {
+        table.remove_binding(slot).unwrap();
+    }
+    gpu.wait();
+    table.update(4999, a_binding()).unwrap();
+    assert_eq!(read(), expected(&[4999], true));
+    a.unpin();
+    assert_eq!(read(), expected(&[], true));
+    a.pin(PinnedUsage::Sampled);
+    assert_eq!(read(), expected(&[4999], true));
+    // The second texture was never touched by any of it.
+    b.unpin();
+    assert_eq!(read(), expected(&[4999], false));
+}
+
 /// Probes: `(index, expected)` where `expected` is what the shader writes for the index:
 /// `[has u32 texture, texel, width, has f32 texture, has sampler]`.
 const HAS_RESOURCE: &str = r#"
