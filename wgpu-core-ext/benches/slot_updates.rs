@@ -6,8 +6,9 @@
 //! `cargo bench -p wgpu-core-ext --bench slot_updates [-- --sizes 100000,1000000 --runs 9]`
 //!
 //! Vulkan only, without the validation layer (it walks every descriptor of a set). Each row
-//! is the median (and best) of `--runs` runs, each on a fresh table. The slots hold views of
-//! 1,024 distinct 1×1 textures, pinned `Sampled`, in turn, as a streaming engine's would.
+//! is the median (and best) of `--runs` runs, each on a fresh table (filled and emptied once
+//! first for the refill row). The slots hold views of 1,024 distinct 1×1 textures, pinned
+//! `Sampled`, in turn, as a streaming engine's would.
 
 use std::{
     alloc::{GlobalAlloc, Layout, System},
@@ -172,6 +173,32 @@ fn run_update_range(b: &Bench, size: u32) -> Run {
     }
 }
 
+/// `update_range` as in `run_update_range`, into a table that was filled and emptied once
+/// before: the steady state of a long-lived table whose slots are reused (streaming), its
+/// host arrays already grown.
+fn run_refill(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    let resources: Vec<wgpu::BindingResource<'_>> = (0..RANGE).map(|i| b.view(i as u32)).collect();
+    let fill = || {
+        for first in (0..size).step_by(RANGE) {
+            let count = RANGE.min((size - first) as usize);
+            table.update_range(first, &resources[..count]).unwrap();
+        }
+    };
+    fill();
+    b.flush();
+    for slot in 0..size {
+        table.remove_binding(slot).unwrap();
+    }
+    // The removals' submission done, their slots are available again.
+    b.flush();
+    let calls = timed(fill);
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
+}
+
 fn run_insert(b: &Bench, size: u32) -> Run {
     let table = b.table(size);
     let calls = timed(|| {
@@ -330,9 +357,10 @@ fn main() {
     let sizes: Vec<u32> = sizes.into_iter().filter(|&s| s <= max).collect();
     for &size in &sizes {
         type Work = fn(&Bench, u32) -> Run;
-        let rows: [(&str, Work); 4] = [
+        let rows: [(&str, Work); 5] = [
             ("update", run_update),
             ("update_range (1,024 slots a call)", run_update_range),
+            ("update_range, refilling emptied slots", run_refill),
             ("insert_binding", run_insert),
             ("remove_binding", run_remove),
         ];
