@@ -325,19 +325,8 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
         label: Some("spread"),
         size: SLOTS,
     });
-    let texture = |value: u32| {
-        let texture = texel_texture(
-            &gpu,
-            wgpu::TextureFormat::R32Uint,
-            &value.to_le_bytes(),
-            wgpu::TextureUsages::TEXTURE_BINDING,
-        );
-        texture.pin(PinnedUsage::Sampled);
-        let view = texture.create_view(&Default::default());
-        (texture, view)
-    };
-    let (a, a_view) = texture(7);
-    let (b, b_view) = texture(9);
+    let (a, a_view) = u32_texture(&gpu, 7);
+    let (b, b_view) = u32_texture(&gpu, 9);
     let a_binding = || wgpu::BindingResource::TextureView(&a_view);
     // Slots 3070..3080 cross a bitmap word (3072 = 48 × 64); the `update`s come after, so
     // the last one (4999) heads the texture's list.
