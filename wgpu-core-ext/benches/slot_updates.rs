@@ -157,16 +157,19 @@ fn run_update(b: &Bench, size: u32) -> Run {
     }
 }
 
-/// `update_range` calls of `RANGE` slots each.
+/// Fills the table's `size` slots with `update_range` calls of `RANGE` slots each, from
+/// `resources` (`RANGE` of them, made before the timing starts).
+fn fill_by_ranges(table: &wgpu::ResourceTable, resources: &[wgpu::BindingResource<'_>], size: u32) {
+    for first in (0..size).step_by(RANGE) {
+        let count = RANGE.min((size - first) as usize);
+        table.update_range(first, &resources[..count]).unwrap();
+    }
+}
+
 fn run_update_range(b: &Bench, size: u32) -> Run {
     let table = b.table(size);
-    let resources: Vec<wgpu::BindingResource<'_>> = (0..RANGE).map(|i| b.view(i as u32)).collect();
-    let calls = timed(|| {
-        for first in (0..size).step_by(RANGE) {
-            let count = RANGE.min((size - first) as usize);
-            table.update_range(first, &resources[..count]).unwrap();
-        }
-    });
+    let resources: Vec<_> = (0..RANGE).map(|i| b.view(i as u32)).collect();
+    let calls = timed(|| fill_by_ranges(&table, &resources, size));
     Run {
         calls,
         flush: timed(|| b.flush()),
@@ -178,21 +181,15 @@ fn run_update_range(b: &Bench, size: u32) -> Run {
 /// host arrays already grown.
 fn run_refill(b: &Bench, size: u32) -> Run {
     let table = b.table(size);
-    let resources: Vec<wgpu::BindingResource<'_>> = (0..RANGE).map(|i| b.view(i as u32)).collect();
-    let fill = || {
-        for first in (0..size).step_by(RANGE) {
-            let count = RANGE.min((size - first) as usize);
-            table.update_range(first, &resources[..count]).unwrap();
-        }
-    };
-    fill();
+    let resources: Vec<_> = (0..RANGE).map(|i| b.view(i as u32)).collect();
+    fill_by_ranges(&table, &resources, size);
     b.flush();
     for slot in 0..size {
         table.remove_binding(slot).unwrap();
     }
     // The removals' submission done, their slots are available again.
     b.flush();
-    let calls = timed(fill);
+    let calls = timed(|| fill_by_ranges(&table, &resources, size));
     Run {
         calls,
         flush: timed(|| b.flush()),
