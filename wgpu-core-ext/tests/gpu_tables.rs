@@ -384,6 +384,71 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
     assert_eq!(read(), expected(&[4999], false));
 }
 
+/// Two threads on one 4,096-slot table (one word of the free bitmap's summary): one binds
+/// the upper half with `update_range` (slots taken a bitmap word at a time), the other the
+/// lower half with `insert_binding` (the lowest free slot), then each empties its half, and
+/// again once the removals' submission is done. The lowest free slot is always in the lower
+/// half, so both succeed: `insert_binding` returns exactly the lower half, in order, the
+/// table is then full, and every slot reads its thread's texel.
+#[test]
+fn gpu_update_range_and_insert_binding_from_two_threads() {
+    isolated("gpu_update_range_and_insert_binding_from_two_threads", || {
+        const SLOTS: u32 = 4096;
+        const HALF: u32 = SLOTS / 2;
+        let gpu = sampling();
+        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("two threads"),
+            size: SLOTS,
+        });
+        let (_ranged, ranged_view) = u32_texture(&gpu, 3);
+        let (_inserted, inserted_view) = u32_texture(&gpu, 5);
+        let out = storage_buffer(&gpu, SLOTS as usize);
+        let expected: Vec<u32> = (0..SLOTS).map(|slot| if slot < HALF { 5 } else { 3 }).collect();
+        for round in 0..2 {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    let resources = vec![wgpu::BindingResource::TextureView(&ranged_view); 100];
+                    for first in (HALF..SLOTS).step_by(100) {
+                        let count = 100.min(SLOTS - first) as usize;
+                        table.update_range(first, &resources[..count]).unwrap();
+                    }
+                });
+                let inserted: Vec<u32> = (0..HALF)
+                    .map(|_| {
+                        table
+                            .insert_binding(wgpu::BindingResource::TextureView(&inserted_view))
+                            .unwrap()
+                    })
+                    .collect();
+                assert_eq!(inserted, (0..HALF).collect::<Vec<_>>(), "round {round}");
+            });
+            // Every slot taken, by one thread or the other.
+            assert_eq!(
+                table.insert_binding(wgpu::BindingResource::TextureView(&inserted_view)),
+                Err(wgpu::ResourceTableError::Full),
+                "round {round}"
+            );
+            assert_eq!(
+                dispatch(&gpu, TEXEL_OR_SAMPLER, &table, &out, SLOTS),
+                expected,
+                "round {round}"
+            );
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    for slot in HALF..SLOTS {
+                        table.remove_binding(slot).unwrap();
+                    }
+                });
+                for slot in 0..HALF {
+                    table.remove_binding(slot).unwrap();
+                }
+            });
+            // The removals count after the dispatch's submission: done, the slots are free.
+            gpu.wait();
+        }
+    });
+}
+
 /// Probes: `(index, expected)` where `expected` is what the shader writes for the index:
 /// `[has u32 texture, texel, width, has f32 texture, has sampler]`.
 const HAS_RESOURCE: &str = r#"
