@@ -387,14 +387,17 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
 /// Two threads on one 4,096-slot table (one word of the free bitmap's summary): one binds
 /// the upper half with `update_range` (slots taken a bitmap word at a time), the other the
 /// lower half with `insert_binding` (the lowest free slot), then each empties its half, and
-/// again once the removals' submission is done. The lowest free slot is always in the lower
-/// half, so both succeed: `insert_binding` returns exactly the lower half, in order, the
-/// table is then full, and every slot reads its thread's texel.
+/// again (the readback waited for the last submission, so the removed slots are free at
+/// once; `gpu_slot_lifecycle_follows_submissions` covers removals that wait). The lowest
+/// free slot is always in the lower half, so both succeed: `insert_binding` returns exactly
+/// the lower half, in order, the table is then full, and every slot reads its thread's
+/// texel.
 #[test]
 fn gpu_update_range_and_insert_binding_from_two_threads() {
     isolated("gpu_update_range_and_insert_binding_from_two_threads", || {
         const SLOTS: u32 = 4096;
         const HALF: u32 = SLOTS / 2;
+        const RANGE: u32 = 100;
         let gpu = sampling();
         let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
             label: Some("two threads"),
@@ -407,9 +410,9 @@ fn gpu_update_range_and_insert_binding_from_two_threads() {
         for round in 0..2 {
             std::thread::scope(|s| {
                 s.spawn(|| {
-                    let resources = vec![wgpu::BindingResource::TextureView(&ranged_view); 100];
-                    for first in (HALF..SLOTS).step_by(100) {
-                        let count = 100.min(SLOTS - first) as usize;
+                    let resources = vec![wgpu::BindingResource::TextureView(&ranged_view); RANGE as usize];
+                    for first in (HALF..SLOTS).step_by(RANGE as usize) {
+                        let count = RANGE.min(SLOTS - first) as usize;
                         table.update_range(first, &resources[..count]).unwrap();
                     }
                 });
@@ -443,8 +446,6 @@ fn gpu_update_range_and_insert_binding_from_two_threads() {
                     table.remove_binding(slot).unwrap();
                 }
             });
-            // The removals count after the dispatch's submission: done, the slots are free.
-            gpu.wait();
         }
     });
 }
