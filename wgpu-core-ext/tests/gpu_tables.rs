@@ -530,6 +530,83 @@ fn gpu_has_resource_matrix_and_default_resources() {
     }
 }
 
+const KIND_PROBE: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if id.x >= 8u {
+        return;
+    }
+    let base = id.x * 4u;
+    out[base] = u32(hasResource<texture_2d<u32>>(id.x));
+    out[base + 1u] = u32(hasResource<texture_2d_array<u32>>(id.x));
+    out[base + 2u] = u32(hasResource<texture_2d<i32>>(id.x));
+    out[base + 3u] = u32(hasResource<texture_depth_2d>(id.x));
+}
+"#;
+
+/// The flush computes a texture view's type id once for a run of views of one kind: each
+/// slot here differs from the one before in one of the properties that decide the id
+/// (view dimension, pin, format), all in one `update_range` and one flush, so a kind that
+/// missed one would hand the previous slot's id on. (Checked: the test fails when the
+/// kind leaves out the pin. A depth-stencil texture's aspects are views of two formats,
+/// `Depth24Plus` and `Stencil8`, so the aspect is not tested apart from the format.)
+#[test]
+fn gpu_type_ids_of_neighbouring_slots_that_differ_in_one_property() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("kinds"),
+        size: 8,
+    });
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    let pinned = texel_texture(&gpu, wgpu::TextureFormat::R32Uint, &1u32.to_le_bytes(), usage);
+    pinned.pin(PinnedUsage::Sampled);
+    let unpinned = texel_texture(&gpu, wgpu::TextureFormat::R32Uint, &2u32.to_le_bytes(), usage);
+    let signed = texel_texture(&gpu, wgpu::TextureFormat::R32Sint, &3i32.to_le_bytes(), usage);
+    signed.pin(PinnedUsage::Sampled);
+    let depth_stencil = texture_2d(&gpu.device, wgpu::TextureFormat::Depth24PlusStencil8, 1, 1, usage);
+    depth_stencil.pin(PinnedUsage::Sampled);
+    let view = |texture: &wgpu::Texture, dimension, aspect| {
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            dimension: Some(dimension),
+            aspect,
+            ..Default::default()
+        })
+    };
+    use wgpu::{TextureAspect as A, TextureViewDimension as D};
+    let views = [
+        view(&pinned, D::D2, A::All),
+        view(&pinned, D::D2Array, A::All),
+        view(&pinned, D::D2, A::All),
+        view(&unpinned, D::D2, A::All),
+        view(&pinned, D::D2, A::All),
+        view(&signed, D::D2, A::All),
+        view(&depth_stencil, D::D2, A::DepthOnly),
+        view(&depth_stencil, D::D2, A::StencilOnly),
+    ];
+    let resources = views.iter().map(wgpu::BindingResource::TextureView).collect::<Vec<_>>();
+    table.update_range(0, &resources).expect("free slots");
+    let out = storage_buffer(&gpu, 8 * 4);
+    let got = dispatch(&gpu, KIND_PROBE, &table, &out, 8);
+    // [texture_2d<u32>, texture_2d_array<u32>, texture_2d<i32>, texture_depth_2d]
+    let expected: [[u32; 4]; 8] = [
+        [1, 0, 0, 0],
+        [0, 1, 0, 0], // dimension
+        [1, 0, 0, 0], // dimension back
+        [0, 0, 0, 0], // not pinned
+        [1, 0, 0, 0], // pinned again
+        [0, 0, 1, 0], // format
+        [0, 0, 0, 1], // the depth aspect
+        [1, 0, 0, 0], // the stencil aspect: unsigned integers
+    ];
+    for (slot, expected) in expected.iter().enumerate() {
+        assert_eq!(&got[slot * 4..slot * 4 + 4], expected, "slot {slot}");
+    }
+}
+
 /// Reads a 4×4 `Rgba8Unorm` render target back.
 fn read_target(gpu: &GpuContext, target: &wgpu::Texture) -> Vec<[u8; 4]> {
     gpu.read_texture(target)
