@@ -88,6 +88,9 @@ fn device_bytes_per_slot(b: &Bench) -> Option<(u64, u64)> {
 }
 
 const TEXTURES: usize = 1024;
+/// The most distinct textures the "a texture of its own" row makes (one per slot up to
+/// this, then reused).
+const DISTINCT: usize = 100_000;
 /// Slots per `update_range` call.
 const RANGE: usize = 1024;
 
@@ -95,6 +98,8 @@ struct Bench {
     device: wgpu::Device,
     queue: wgpu::Queue,
     views: Vec<wgpu::TextureView>,
+    /// [`DISTINCT`] more, made for the first row that needs them.
+    distinct: std::sync::OnceLock<Vec<wgpu::TextureView>>,
 }
 
 impl Bench {
@@ -106,13 +111,30 @@ impl Bench {
         }))
         .expect("a device with resource tables");
         let views = common::pinned_views(&device, TEXTURES);
-        let bench = Self { device, queue, views };
+        let bench = Self {
+            device,
+            queue,
+            views,
+            distinct: Default::default(),
+        };
         bench.flush();
         bench
     }
 
     fn view(&self, slot: u32) -> wgpu::BindingResource<'_> {
         wgpu::BindingResource::TextureView(&self.views[slot as usize % TEXTURES])
+    }
+
+    /// A view for `slot` from [`DISTINCT`] textures: one per slot, as a program streaming
+    /// its assets has.
+    fn distinct_view(&self, slot: u32) -> wgpu::BindingResource<'_> {
+        let views = self.distinct.get_or_init(|| {
+            let views = common::pinned_views(&self.device, DISTINCT);
+            // Their pins' transitions, outside any timing.
+            self.flush();
+            views
+        });
+        wgpu::BindingResource::TextureView(&views[slot as usize % DISTINCT])
     }
 
     fn table(&self, size: u32) -> wgpu::ResourceTable {
@@ -170,6 +192,22 @@ fn run_update_range(b: &Bench, size: u32) -> Run {
     let table = b.table(size);
     let resources: Vec<_> = (0..RANGE).map(|i| b.view(i as u32)).collect();
     let calls = timed(|| fill_by_ranges(&table, &resources, size));
+    Run {
+        calls,
+        flush: timed(|| b.flush()),
+    }
+}
+
+/// `update_range` as in `run_update_range`, with a texture of its own in each slot (up to
+/// [`DISTINCT`]): every binding's resource is new to the table, and to the CPU's caches.
+fn run_update_range_distinct(b: &Bench, size: u32) -> Run {
+    let table = b.table(size);
+    let resources: Vec<_> = (0..size).map(|slot| b.distinct_view(slot)).collect();
+    let calls = timed(|| {
+        for (first, chunk) in (0..).step_by(RANGE).zip(resources.chunks(RANGE)) {
+            table.update_range(first, chunk).unwrap();
+        }
+    });
     Run {
         calls,
         flush: timed(|| b.flush()),
@@ -354,10 +392,11 @@ fn main() {
     let sizes: Vec<u32> = sizes.into_iter().filter(|&s| s <= max).collect();
     for &size in &sizes {
         type Work = fn(&Bench, u32) -> Run;
-        let rows: [(&str, Work); 5] = [
+        let rows: [(&str, Work); 6] = [
             ("update", run_update),
             ("update_range (1,024 slots a call)", run_update_range),
             ("update_range, refilling emptied slots", run_refill),
+            ("update_range, a texture of its own per slot", run_update_range_distinct),
             ("insert_binding", run_insert),
             ("remove_binding", run_remove),
         ];
