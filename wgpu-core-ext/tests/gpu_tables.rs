@@ -537,38 +537,61 @@ enable resource_table;
 
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    if id.x >= 8u {
+    if id.x >= 11u {
         return;
     }
-    let base = id.x * 4u;
+    let base = id.x * 6u;
     out[base] = u32(hasResource<texture_2d<u32>>(id.x));
     out[base + 1u] = u32(hasResource<texture_2d_array<u32>>(id.x));
     out[base + 2u] = u32(hasResource<texture_2d<i32>>(id.x));
     out[base + 3u] = u32(hasResource<texture_depth_2d>(id.x));
+    out[base + 4u] = u32(hasResource<texture_2d<f32>>(id.x));
+    out[base + 5u] = u32(hasResource<texture_multisampled_2d<f32>>(id.x));
 }
 "#;
 
-/// The flush computes a texture view's type id once for a run of views of one kind: each
-/// slot here differs from the one before in one of the properties that decide the id
-/// (view dimension, pin, format), all in one `update_range` and one flush, so a kind that
-/// missed one would hand the previous slot's id on. (Checked: the test fails when the
-/// kind leaves out the pin. A depth-stencil texture's aspects are views of two formats,
-/// `Depth24Plus` and `Stencil8`, so the aspect is not tested apart from the format.)
+/// A texture view's type id is computed once for a run of views of one kind, when the
+/// bindings are put (`update_range`) and at the flush (for slots whose textures were
+/// pinned or unpinned since). Each slot here differs from the one before in one of the
+/// properties that decide the id (view dimension, pin, format, sample count), so a kind
+/// that missed one would hand the previous slot's id on; the table is read after the
+/// `update_range`, then again after every texture's pin changed, which leaves the flush to
+/// compute every id. (Checked: the test fails when the kind leaves out the pin, and when
+/// the flush hands one id to every slot whose id it computes. A
+/// depth-stencil texture's aspects are views of two formats, `Depth24Plus` and `Stencil8`,
+/// so the aspect is not tested apart from the format; the view's usage matters only on
+/// heterogeneous devices, and is not tested here.)
 #[test]
 fn gpu_type_ids_of_neighbouring_slots_that_differ_in_one_property() {
     let gpu = sampling();
     let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
         label: Some("kinds"),
-        size: 8,
+        size: 11,
     });
     let usage = wgpu::TextureUsages::TEXTURE_BINDING;
     let pinned = texel_texture(&gpu, wgpu::TextureFormat::R32Uint, &1u32.to_le_bytes(), usage);
-    pinned.pin(PinnedUsage::Sampled);
     let unpinned = texel_texture(&gpu, wgpu::TextureFormat::R32Uint, &2u32.to_le_bytes(), usage);
     let signed = texel_texture(&gpu, wgpu::TextureFormat::R32Sint, &3i32.to_le_bytes(), usage);
-    signed.pin(PinnedUsage::Sampled);
     let depth_stencil = texture_2d(&gpu.device, wgpu::TextureFormat::Depth24PlusStencil8, 1, 1, usage);
-    depth_stencil.pin(PinnedUsage::Sampled);
+    let color = texel_texture(&gpu, wgpu::TextureFormat::Rgba8Unorm, &[9; 4], usage);
+    let multisampled = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("multisampled"),
+        size: wgpu::Extent3d {
+            width: 1,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 4,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: usage | wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    });
+    let visible = [&pinned, &signed, &depth_stencil, &color, &multisampled];
+    for texture in visible {
+        texture.pin(PinnedUsage::Sampled);
+    }
     let view = |texture: &wgpu::Texture, dimension, aspect| {
         texture.create_view(&wgpu::TextureViewDescriptor {
             dimension: Some(dimension),
@@ -586,24 +609,40 @@ fn gpu_type_ids_of_neighbouring_slots_that_differ_in_one_property() {
         view(&signed, D::D2, A::All),
         view(&depth_stencil, D::D2, A::DepthOnly),
         view(&depth_stencil, D::D2, A::StencilOnly),
+        view(&color, D::D2, A::All),
+        view(&multisampled, D::D2, A::All),
+        view(&color, D::D2, A::All),
     ];
     let resources = views.iter().map(wgpu::BindingResource::TextureView).collect::<Vec<_>>();
     table.update_range(0, &resources).expect("free slots");
-    let out = storage_buffer(&gpu, 8 * 4);
-    let got = dispatch(&gpu, KIND_PROBE, &table, &out, 8);
-    // [texture_2d<u32>, texture_2d_array<u32>, texture_2d<i32>, texture_depth_2d]
-    let expected: [[u32; 4]; 8] = [
-        [1, 0, 0, 0],
-        [0, 1, 0, 0], // dimension
-        [1, 0, 0, 0], // dimension back
-        [0, 0, 0, 0], // not pinned
-        [1, 0, 0, 0], // pinned again
-        [0, 0, 1, 0], // format
-        [0, 0, 0, 1], // the depth aspect
-        [1, 0, 0, 0], // the stencil aspect: unsigned integers
+    // [texture_2d<u32>, texture_2d_array<u32>, texture_2d<i32>, texture_depth_2d,
+    //  texture_2d<f32>, texture_multisampled_2d<f32>]
+    let expected: [[u32; 6]; 11] = [
+        [1, 0, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0, 0], // dimension
+        [1, 0, 0, 0, 0, 0], // dimension back
+        [0, 0, 0, 0, 0, 0], // not pinned
+        [1, 0, 0, 0, 0, 0], // pinned
+        [0, 0, 1, 0, 0, 0], // format
+        [0, 0, 0, 1, 0, 0], // the depth aspect
+        [1, 0, 0, 0, 0, 0], // the stencil aspect: unsigned integers
+        [0, 0, 0, 0, 1, 0], // format
+        [0, 0, 0, 0, 0, 1], // sample count
+        [0, 0, 0, 0, 1, 0], // sample count back
     ];
-    for (slot, expected) in expected.iter().enumerate() {
-        assert_eq!(&got[slot * 4..slot * 4 + 4], expected, "slot {slot}");
+    let out = storage_buffer(&gpu, 11 * 6);
+    for round in ["put", "pins changed"] {
+        let got = dispatch(&gpu, KIND_PROBE, &table, &out, 11);
+        for (slot, expected) in expected.iter().enumerate() {
+            assert_eq!(&got[slot * 6..slot * 6 + 6], expected, "slot {slot}, ids {round}");
+        }
+        // Every texture's pin changes and comes back: the flush computes every slot's id.
+        for texture in visible {
+            texture.unpin();
+            texture.pin(PinnedUsage::Sampled);
+        }
+        unpinned.pin(PinnedUsage::Sampled);
+        unpinned.unpin();
     }
 }
 
