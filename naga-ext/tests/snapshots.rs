@@ -124,6 +124,51 @@ fn non_uniform_indices_are_decorated() {
     assert!(!text.contains("NonUniform"), "{text}");
 }
 
+/// The type-id read is not clamped by the lowering (that would make it wait for the length's
+/// load); under wgpu's Vulkan policy for devices without `robustBufferAccess2` (buffers
+/// `Restrict`) naga's bounds check clamps it to the metadata's runtime array, and the length
+/// alone still decides.
+#[test]
+fn the_type_id_read_is_bounded_by_the_buffer_policy() {
+    let source = "enable resource_table;
+        @group(0) @binding(0) var<storage, read_write> out: vec4<f32>;
+        @group(0) @binding(1) var<storage, read> slot: u32;
+        @compute @workgroup_size(1) fn main() {
+            out = textureLoad(getResource<texture_2d<f32>>(slot), vec2(0), 0);
+        }";
+    let validated = naga_ext::validate(source, "restrict.wgsl", Capabilities::All).unwrap();
+    let mut module = validated.module.clone();
+    naga::resource_table::place(&mut module, 1, &naga::resource_table::Bindings::default());
+    let spirv = |buffer| {
+        let options = naga::back::spv::Options {
+            lang_version: (1, 5),
+            bounds_check_policies: naga::proc::BoundsCheckPolicies {
+                buffer,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let words = naga::back::spv::write_vec(&module, &validated.info, &options, None).unwrap();
+        spirv_text(&format!("restrict-{buffer:?}"), &words)
+    };
+    let unchecked = spirv(naga::proc::BoundsCheckPolicy::Unchecked);
+    let restrict = spirv(naga::proc::BoundsCheckPolicy::Restrict);
+    assert!(!unchecked.contains("OpArrayLength"), "{unchecked}");
+    assert!(
+        restrict.contains("OpArrayLength %uint %__resource_table_metadata 1"),
+        "{restrict}"
+    );
+    // Exactly one more clamp: `min(i, arrayLength - 1)` of the type-id read.
+    let count = |text: &str, op: &str| text.matches(op).count();
+    assert_eq!(count(&restrict, "UMin"), count(&unchecked, "UMin") + 1, "{restrict}");
+    // One select, of the slot or the default: the read's index is the caller's.
+    assert_eq!(count(&unchecked, "OpSelect"), 1, "{unchecked}");
+    assert_eq!(count(&restrict, "OpSelect"), 1, "{restrict}");
+    // The length check is the same in both: an unsigned compare with the loaded length.
+    assert_eq!(count(&restrict, "OpULessThan"), 1, "{restrict}");
+    assert_eq!(count(&unchecked, "OpULessThan"), 1, "{unchecked}");
+}
+
 /// Placement: the table goes to the group after the module's own, or where asked, at the
 /// ABI's bindings.
 #[test]

@@ -504,7 +504,11 @@ fn gpu_has_resource_matrix_and_default_resources() {
         .expect("free slot");
     table.remove_binding(3).unwrap();
 
-    let probes: [(i32, [u32; 5]); 9] = [
+    // Out of range: past the end, the defaults' slots, far past the metadata buffer, and
+    // indices whose byte offset `4 + 4 * i` wraps in 32 bits onto slot 0 (visible) or 5
+    // (a sampler): the shader reads `type_ids[i]` whatever `i` is, and only the length
+    // check may decide.
+    let probes: [(i32, [u32; 5]); 16] = [
         (0, [1, 42, 2, 0, 0]),
         (1, [0, 0, 1, 1, 0]),
         (2, [0, 0, 1, 0, 0]),
@@ -512,8 +516,15 @@ fn gpu_has_resource_matrix_and_default_resources() {
         (4, [0, 0, 1, 0, 0]),
         (5, [0, 0, 1, 0, 1]),
         (16, [0, 0, 1, 0, 0]),
+        (17, [0, 0, 1, 0, 0]),
+        (16 + 55, [0, 0, 1, 0, 0]),
         (100_000, [0, 0, 1, 0, 0]),
         (-1, [0, 0, 1, 0, 0]),
+        (1 << 30, [0, 0, 1, 0, 0]),
+        ((1 << 30) + 5, [0, 0, 1, 0, 0]),
+        (i32::MIN, [0, 0, 1, 0, 0]),
+        (-(1 << 30), [0, 0, 1, 0, 0]),
+        (i32::MAX, [0, 0, 1, 0, 0]),
     ];
     let probe_buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("probes"),

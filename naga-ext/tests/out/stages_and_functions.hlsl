@@ -34,16 +34,15 @@ VertexOutput_vs vs(uint vertex : SV_VertexID, uint instance : SV_InstanceID)
     VertexOutput out_ = (VertexOutput)0;
 
     uint _e5 = asuint(_resource_table_metadata.Load(0));
-    bool _e6 = (0u < _e5);
-    uint _e11 = asuint(_resource_table_metadata.Load((_e6 ? 0u : 0u)*4+4));
-    Texture2D<float4> heights = naga_resource_table_texture_2d_f32(((_e6 && (_e11 == 2u)) ? 0u : (_e5 + 1u)));
-    float4 _e24 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
-    float height = _e24.x;
+    uint _e9 = asuint(_resource_table_metadata.Load(0u*4+4));
+    Texture2D<float4> heights = naga_resource_table_texture_2d_f32((((0u < _e5) && (_e9 == 2u)) ? 0u : (_e5 + 1u)));
+    float4 _e22 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
+    float height = _e22.x;
     out_.position = float4(float(vertex), height, 0.0, 1.0);
     out_.material = instance;
     out_.uv = float2(float((vertex & 1u)), float((vertex >> 1u)));
-    VertexOutput _e41 = out_;
-    const VertexOutput vertexoutput = _e41;
+    VertexOutput _e39 = out_;
+    const VertexOutput vertexoutput = _e39;
     const VertexOutput_vs vertexoutput_1 = { vertexoutput.material, vertexoutput.uv, vertexoutput.position };
     return vertexoutput_1;
 }
@@ -52,19 +51,16 @@ float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
 {
     VertexOutput in_ = { fragmentinput_fs.position_1, fragmentinput_fs.material_1, fragmentinput_fs.uv_2 };
     uint _e4 = asuint(_resource_table_metadata.Load(0));
-    bool _e5 = (in_.material < _e4);
-    uint _e10 = asuint(_resource_table_metadata.Load((_e5 ? in_.material : 0u)*4+4));
-    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform(((_e5 && (_e10 == 2u)) ? in_.material : (_e4 + 1u)));
-    uint _e22 = asuint(_resource_table_metadata.Load(0));
-    bool _e23 = (0u < _e22);
-    uint _e28 = asuint(_resource_table_metadata.Load((_e23 ? 0u : 0u)*4+4));
-    SamplerState linear_ = naga_resource_table_sampler(((_e23 && (_e28 == 27u)) ? 0u : (_e22 + 26u)));
-    uint _e40 = asuint(_resource_table_metadata.Load(0));
-    bool _e41 = (in_.material < _e40);
-    uint _e46 = asuint(_resource_table_metadata.Load((_e41 ? in_.material : 0u)*4+4));
-    if (!((_e41 && (_e46 == 2u)))) {
+    uint _e8 = asuint(_resource_table_metadata.Load(in_.material*4+4));
+    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform((((in_.material < _e4) && (_e8 == 2u)) ? in_.material : (_e4 + 1u)));
+    uint _e20 = asuint(_resource_table_metadata.Load(0));
+    uint _e24 = asuint(_resource_table_metadata.Load(0u*4+4));
+    SamplerState linear_ = naga_resource_table_sampler((((0u < _e20) && (_e24 == 27u)) ? 0u : (_e20 + 26u)));
+    uint _e36 = asuint(_resource_table_metadata.Load(0));
+    uint _e40 = asuint(_resource_table_metadata.Load(in_.material*4+4));
+    if (!(((in_.material < _e36) && (_e40 == 2u)))) {
         return float4(1.0, 0.0, 1.0, 1.0);
     }
-    const float4 _e57 = sample_material(albedo, linear_, in_.uv);
-    return _e57;
+    const float4 _e51 = sample_material(albedo, linear_, in_.uv);
+    return _e51;
 }

@@ -11,26 +11,23 @@ void main(uint3 id : SV_DispatchThreadID)
     bool local = (bool)0;
 
     uint _e4 = asuint(_resource_table_metadata.Load(0));
-    bool _e5 = (0u < _e4);
-    uint _e10 = asuint(_resource_table_metadata.Load((_e5 ? 0u : 0u)*4+4));
-    uint _e23 = ((_e5 && (((_e10 & 254u) == 54u) && ((_e10 >> 8u) >= 8u))) ? 0u : (_e4 + 53u));
-    uint _e29 = asuint(_resource_table_metadata.Load(0));
-    bool _e30 = (1u < _e29);
-    uint _e35 = asuint(_resource_table_metadata.Load((_e30 ? 1u : 0u)*4+4));
-    uint _e48 = ((_e30 && (((_e35 & 255u) == 55u) && ((_e35 >> 8u) >= 8u))) ? 1u : (_e29 + 54u));
-    uint _e53 = asuint(naga_resource_table_storage_read_4(_e23).Load(0));
-    if ((id.x < _e53)) {
-        uint _e60 = asuint(_resource_table_metadata.Load(0));
-        bool _e61 = (1u < _e60);
-        uint _e66 = asuint(_resource_table_metadata.Load((_e61 ? 1u : 0u)*4+4));
-        local = (_e61 && (((_e66 & 255u) == 55u) && ((_e66 >> 8u) >= 8u)));
+    uint _e8 = asuint(_resource_table_metadata.Load(0u*4+4));
+    uint _e21 = (((0u < _e4) && (((_e8 & 254u) == 54u) && ((_e8 >> 8u) >= 8u))) ? 0u : (_e4 + 53u));
+    uint _e27 = asuint(_resource_table_metadata.Load(0));
+    uint _e31 = asuint(_resource_table_metadata.Load(1u*4+4));
+    uint _e44 = (((1u < _e27) && (((_e31 & 255u) == 55u) && ((_e31 >> 8u) >= 8u))) ? 1u : (_e27 + 54u));
+    uint _e49 = asuint(naga_resource_table_storage_read_4(_e21).Load(0));
+    if ((id.x < _e49)) {
+        uint _e56 = asuint(_resource_table_metadata.Load(0));
+        uint _e60 = asuint(_resource_table_metadata.Load(1u*4+4));
+        local = ((1u < _e56) && (((_e60 & 255u) == 55u) && ((_e60 >> 8u) >= 8u)));
     } else {
         local = false;
     }
-    bool _e78 = local;
-    if (_e78) {
-        float4 _e85 = asfloat(naga_resource_table_storage_read_4(_e23).Load4(id.x*16+16));
-        naga_resource_table_storage_read_write_4(_e48).Store4(id.x*16+16, asuint((_e85 * 2.0)));
+    bool _e72 = local;
+    if (_e72) {
+        float4 _e79 = asfloat(naga_resource_table_storage_read_4(_e21).Load4(id.x*16+16));
+        naga_resource_table_storage_read_write_4(_e44).Store4(id.x*16+16, asuint((_e79 * 2.0)));
         return;
     } else {
         return;

@@ -37,24 +37,21 @@ struct main_Input {
 ) {
     bool local = {};
     uint _e4 = _resource_table_metadata.length;
-    bool _e5 = 0u < _e4;
-    uint _e10 = _resource_table_metadata.type_ids[_e5 ? 0u : 0u];
-    uint _e29 = _resource_table_metadata.length;
-    bool _e30 = 1u < _e29;
-    uint _e35 = _resource_table_metadata.type_ids[_e30 ? 1u : 0u];
-    uint _e53 = _resource_table_storage_read_4_[(_e5 && (((_e10 & 254u) == 54u) && ((_e10 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->count;
-    if (id.x < _e53) {
-        uint _e60 = _resource_table_metadata.length;
-        bool _e61 = 1u < _e60;
-        uint _e66 = _resource_table_metadata.type_ids[_e61 ? 1u : 0u];
-        local = _e61 && (((_e66 & 255u) == 55u) && ((_e66 >> 8u) >= 8u));
+    uint _e8 = _resource_table_metadata.type_ids[0u];
+    uint _e27 = _resource_table_metadata.length;
+    uint _e31 = _resource_table_metadata.type_ids[1u];
+    uint _e49 = _resource_table_storage_read_4_[((0u < _e4) && (((_e8 & 254u) == 54u) && ((_e8 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->count;
+    if (id.x < _e49) {
+        uint _e56 = _resource_table_metadata.length;
+        uint _e60 = _resource_table_metadata.type_ids[1u];
+        local = (1u < _e56) && (((_e60 & 255u) == 55u) && ((_e60 >> 8u) >= 8u));
     } else {
         local = false;
     }
-    bool _e78 = local;
-    if (_e78) {
-        metal::float4 _e85 = _resource_table_storage_read_4_[(_e5 && (((_e10 & 254u) == 54u) && ((_e10 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->positions[id.x];
-        _resource_table_storage_read_write_4_[(_e30 && (((_e35 & 255u) == 55u) && ((_e35 >> 8u) >= 8u))) ? 1u : (_e29 + 54u)].inner->positions[id.x] = _e85 * 2.0;
+    bool _e72 = local;
+    if (_e72) {
+        metal::float4 _e79 = _resource_table_storage_read_4_[((0u < _e4) && (((_e8 & 254u) == 54u) && ((_e8 >> 8u) >= 8u))) ? 0u : (_e4 + 53u)].inner->positions[id.x];
+        _resource_table_storage_read_write_4_[((1u < _e27) && (((_e31 & 255u) == 55u) && ((_e31 >> 8u) >= 8u))) ? 1u : (_e27 + 54u)].inner->positions[id.x] = _e79 * 2.0;
         return;
     } else {
         return;

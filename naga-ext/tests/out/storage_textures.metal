@@ -32,40 +32,33 @@ struct main_Input {
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     uint _e4 = _resource_table_metadata.length;
-    bool _e5 = 0u < _e4;
-    uint _e10 = _resource_table_metadata.type_ids[_e5 ? 0u : 0u];
-    metal::texture2d<float, metal::access::read> src = _resource_table_texture_storage_2d_f32_read[(_e5 && ((_e10 & 4294967294u) == 36u)) ? 0u : (_e4 + 35u)].inner;
-    uint _e24 = _resource_table_metadata.length;
-    bool _e25 = 1u < _e24;
-    uint _e30 = _resource_table_metadata.type_ids[_e25 ? 1u : 0u];
-    metal::texture2d<float, metal::access::write> dst = _resource_table_texture_storage_2d_f32_write[(_e25 && (_e30 == 37u)) ? 1u : (_e24 + 36u)].inner;
-    metal::float4 _e41 = src.read(metal::uint2(id.xy));
-    dst.write(_e41, metal::uint2(id.xy));
-    uint _e45 = _resource_table_metadata.length;
-    bool _e46 = 2u < _e45;
-    uint _e51 = _resource_table_metadata.type_ids[_e46 ? 2u : 0u];
-    metal::texture2d<float, metal::access::read_write> rw = _resource_table_texture_storage_2d_f32_read_write[(_e46 && (_e51 == 37u)) ? 2u : (_e45 + 36u)].inner;
-    metal::float4 _e62 = rw.read(metal::uint2(id.xy));
-    rw.write(_e62 * 2.0, metal::uint2(id.xy));
-    uint _e68 = _resource_table_metadata.length;
-    bool _e69 = 3u < _e68;
-    uint _e74 = _resource_table_metadata.type_ids[_e69 ? 3u : 0u];
-    metal::texture1d<uint, metal::access::read_write> counts = _resource_table_texture_storage_1d_u32_read_write[(_e69 && (_e74 == 35u)) ? 3u : (_e68 + 34u)].inner;
-    metal::uint4 _e85 = counts.read(uint(id.x));
-    counts.write(_e85 + metal::uint4(1u), uint(id.x));
-    uint _e92 = _resource_table_metadata.length;
-    bool _e93 = id.x < _e92;
-    uint _e98 = _resource_table_metadata.type_ids[_e93 ? id.x : 0u];
-    metal::texture2d_array<int, metal::access::read> layers = _resource_table_texture_storage_2d_array_i32_read[(_e93 && ((_e98 & 4294967294u) == 44u)) ? id.x : (_e92 + 43u)].inner;
-    uint _e112 = _resource_table_metadata.length;
-    bool _e113 = 5u < _e112;
-    uint _e118 = _resource_table_metadata.type_ids[_e113 ? 5u : 0u];
-    metal::texture3d<float, metal::access::write> volume = _resource_table_texture_storage_3d_f32_write[(_e113 && (_e118 == 49u)) ? 5u : (_e112 + 48u)].inner;
+    uint _e8 = _resource_table_metadata.type_ids[0u];
+    metal::texture2d<float, metal::access::read> src = _resource_table_texture_storage_2d_f32_read[((0u < _e4) && ((_e8 & 4294967294u) == 36u)) ? 0u : (_e4 + 35u)].inner;
+    uint _e22 = _resource_table_metadata.length;
+    uint _e26 = _resource_table_metadata.type_ids[1u];
+    metal::texture2d<float, metal::access::write> dst = _resource_table_texture_storage_2d_f32_write[((1u < _e22) && (_e26 == 37u)) ? 1u : (_e22 + 36u)].inner;
+    metal::float4 _e37 = src.read(metal::uint2(id.xy));
+    dst.write(_e37, metal::uint2(id.xy));
+    uint _e41 = _resource_table_metadata.length;
+    uint _e45 = _resource_table_metadata.type_ids[2u];
+    metal::texture2d<float, metal::access::read_write> rw = _resource_table_texture_storage_2d_f32_read_write[((2u < _e41) && (_e45 == 37u)) ? 2u : (_e41 + 36u)].inner;
+    metal::float4 _e56 = rw.read(metal::uint2(id.xy));
+    rw.write(_e56 * 2.0, metal::uint2(id.xy));
+    uint _e62 = _resource_table_metadata.length;
+    uint _e66 = _resource_table_metadata.type_ids[3u];
+    metal::texture1d<uint, metal::access::read_write> counts = _resource_table_texture_storage_1d_u32_read_write[((3u < _e62) && (_e66 == 35u)) ? 3u : (_e62 + 34u)].inner;
+    metal::uint4 _e77 = counts.read(uint(id.x));
+    counts.write(_e77 + metal::uint4(1u), uint(id.x));
+    uint _e84 = _resource_table_metadata.length;
+    uint _e88 = _resource_table_metadata.type_ids[id.x];
+    metal::texture2d_array<int, metal::access::read> layers = _resource_table_texture_storage_2d_array_i32_read[((id.x < _e84) && ((_e88 & 4294967294u) == 44u)) ? id.x : (_e84 + 43u)].inner;
+    uint _e102 = _resource_table_metadata.length;
+    uint _e106 = _resource_table_metadata.type_ids[5u];
+    metal::texture3d<float, metal::access::write> volume = _resource_table_texture_storage_3d_f32_write[((5u < _e102) && (_e106 == 49u)) ? 5u : (_e102 + 48u)].inner;
     metal::int4 value = layers.read(metal::uint2(id.xy), 0);
-    uint _e133 = _resource_table_metadata.length;
-    bool _e134 = 5u < _e133;
-    uint _e139 = _resource_table_metadata.type_ids[_e134 ? 5u : 0u];
-    if (_e134 && (_e139 == 49u)) {
+    uint _e121 = _resource_table_metadata.length;
+    uint _e125 = _resource_table_metadata.type_ids[5u];
+    if ((5u < _e121) && (_e125 == 49u)) {
         volume.write(static_cast<metal::float4>(value), metal::uint3(id));
         return;
     } else {

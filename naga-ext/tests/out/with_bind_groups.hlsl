@@ -23,12 +23,10 @@ void main(uint3 id : SV_DispatchThreadID)
     float2 uv = (float2(id.xy) * _e5);
     float lit_ = shadow_map.SampleCmpLevelZero(shadow_sampler, uv, 0.5);
     uint _e14 = asuint(_resource_table_metadata.Load(0));
-    bool _e15 = (id.x < _e14);
-    uint _e20 = asuint(_resource_table_metadata.Load((_e15 ? id.x : 0u)*4+4));
-    uint _e32 = asuint(_resource_table_metadata.Load(0));
-    bool _e33 = (0u < _e32);
-    uint _e38 = asuint(_resource_table_metadata.Load((_e33 ? 0u : 0u)*4+4));
-    float4 albedo = naga_resource_table_texture_2d_f32_nonuniform(((_e15 && (_e20 == 2u)) ? id.x : (_e14 + 1u))).SampleLevel(naga_resource_table_sampler(((_e33 && (_e38 == 27u)) ? 0u : (_e32 + 26u))), uv, 0.0);
+    uint _e18 = asuint(_resource_table_metadata.Load(id.x*4+4));
+    uint _e30 = asuint(_resource_table_metadata.Load(0));
+    uint _e34 = asuint(_resource_table_metadata.Load(0u*4+4));
+    float4 albedo = naga_resource_table_texture_2d_f32_nonuniform((((id.x < _e14) && (_e18 == 2u)) ? id.x : (_e14 + 1u))).SampleLevel(naga_resource_table_sampler((((0u < _e30) && (_e34 == 27u)) ? 0u : (_e30 + 26u))), uv, 0.0);
     out_.Store4(((id.y * 8u) + id.x)*16, asuint((albedo * lit_)));
     return;
 }

@@ -40,12 +40,10 @@ struct main_Input {
     metal::float2 uv = static_cast<metal::float2>(id.xy) * _e5;
     float lit = shadow_map.sample_compare(shadow_sampler, uv, 0.5);
     uint _e14 = _resource_table_metadata.length;
-    bool _e15 = id.x < _e14;
-    uint _e20 = _resource_table_metadata.type_ids[_e15 ? id.x : 0u];
-    uint _e32 = _resource_table_metadata.length;
-    bool _e33 = 0u < _e32;
-    uint _e38 = _resource_table_metadata.type_ids[_e33 ? 0u : 0u];
-    metal::float4 albedo = _resource_table_texture_2d_f32_[(_e15 && (_e20 == 2u)) ? id.x : (_e14 + 1u)].inner.sample(_resource_table_sampler[(_e33 && (_e38 == 27u)) ? 0u : (_e32 + 26u)].inner, uv, metal::level(0.0));
+    uint _e18 = _resource_table_metadata.type_ids[id.x];
+    uint _e30 = _resource_table_metadata.length;
+    uint _e34 = _resource_table_metadata.type_ids[0u];
+    metal::float4 albedo = _resource_table_texture_2d_f32_[((id.x < _e14) && (_e18 == 2u)) ? id.x : (_e14 + 1u)].inner.sample(_resource_table_sampler[((0u < _e30) && (_e34 == 27u)) ? 0u : (_e30 + 26u)].inner, uv, metal::level(0.0));
     out[(id.y * 8u) + id.x] = albedo * lit;
     return;
 }
