@@ -37,10 +37,22 @@ pub struct Raw {
     graphics: vk::Pipeline,
 }
 
-fn spirv() -> Vec<u32> {
+/// The same shader over a runtime-sized array, element 0: what a table's update-after-bind
+/// set is, without the table's metadata check.
+const ARRAY_SHADER: &str = "
+    enable wgpu_binding_array;
+    @group(0) @binding(0) var textures: binding_array<texture_2d<f32>>;
+    @compute @workgroup_size(1) fn main() { _ = textureLoad(textures[0], vec2(0), 0); }
+    @vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+        return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+    }
+    @fragment fn fs() -> @location(0) vec4<f32> { return textureLoad(textures[0], vec2(0), 0); }";
+
+fn spirv(array: bool) -> Vec<u32> {
     use wgpu::naga;
-    let module = naga::front::wgsl::parse_str(SHADER).expect("the raw shader parses");
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty())
+    let source = if array { ARRAY_SHADER } else { SHADER };
+    let module = naga::front::wgsl::parse_str(source).expect("the raw shader parses");
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(&module)
         .expect("the raw shader validates");
     naga::back::spv::write_vec(&module, &info, &Default::default(), None).expect("SPIR-V of the raw shader")
@@ -54,7 +66,11 @@ impl Raw {
     ///
     /// # Safety
     /// `device` is a Vulkan device that wgpu leaves idle while the raw work runs.
-    pub unsafe fn new(device: &wgpu::Device, view: &wgpu::TextureView) -> Option<Self> {
+    ///
+    /// With `array: Some(n)`, the set is what a table of `n` slots binds: one runtime-sized
+    /// array of `n` sampled images in an update-after-bind set of variable count, partially
+    /// bound, with `view` in element 0 (`device` needs the table feature's indexing features).
+    pub unsafe fn new(device: &wgpu::Device, view: &wgpu::TextureView, array: Option<u32>) -> Option<Self> {
         let hal = unsafe { device.as_hal::<Vulkan>() }?;
         let raw = hal.raw_device().clone();
         let queue = hal.raw_queue();
@@ -82,13 +98,26 @@ impl Raw {
             let fence = raw
                 .create_fence(&Default::default(), None)
                 .expect("a raw Vulkan object");
+            let count = array.unwrap_or(1);
             let bindings = [vk::DescriptorSetLayoutBinding::default()
                 .binding(0)
                 .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
-                .descriptor_count(1)
+                .descriptor_count(count)
                 .stage_flags(vk::ShaderStageFlags::COMPUTE | vk::ShaderStageFlags::FRAGMENT)];
+            let binding_flags = [vk::DescriptorBindingFlags::PARTIALLY_BOUND
+                | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND
+                | vk::DescriptorBindingFlags::UPDATE_UNUSED_WHILE_PENDING
+                | vk::DescriptorBindingFlags::VARIABLE_DESCRIPTOR_COUNT];
+            let mut flags_info =
+                vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&binding_flags);
+            let mut layout_info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+            if array.is_some() {
+                layout_info = layout_info
+                    .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
+                    .push_next(&mut flags_info);
+            }
             let set_layout = raw
-                .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
+                .create_descriptor_set_layout(&layout_info, None)
                 .expect("a raw Vulkan object");
             let set_layouts = [set_layout];
             let layout = raw
@@ -96,21 +125,30 @@ impl Raw {
                 .expect("a raw Vulkan object");
             let sizes = [vk::DescriptorPoolSize {
                 ty: vk::DescriptorType::SAMPLED_IMAGE,
-                descriptor_count: 1,
+                descriptor_count: count,
             }];
+            let pool_flags = match array {
+                Some(_) => vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND,
+                None => vk::DescriptorPoolCreateFlags::empty(),
+            };
             let descriptors = raw
                 .create_descriptor_pool(
-                    &vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes),
+                    &vk::DescriptorPoolCreateInfo::default()
+                        .flags(pool_flags)
+                        .max_sets(1)
+                        .pool_sizes(&sizes),
                     None,
                 )
                 .expect("a raw Vulkan object");
-            let set = raw
-                .allocate_descriptor_sets(
-                    &vk::DescriptorSetAllocateInfo::default()
-                        .descriptor_pool(descriptors)
-                        .set_layouts(&set_layouts),
-                )
-                .expect("a raw Vulkan object")[0];
+            let counts = [count];
+            let mut variable = vk::DescriptorSetVariableDescriptorCountAllocateInfo::default().descriptor_counts(&counts);
+            let mut allocate = vk::DescriptorSetAllocateInfo::default()
+                .descriptor_pool(descriptors)
+                .set_layouts(&set_layouts);
+            if array.is_some() {
+                allocate = allocate.push_next(&mut variable);
+            }
+            let set = raw.allocate_descriptor_sets(&allocate).expect("a raw Vulkan object")[0];
             let image_info = [vk::DescriptorImageInfo::default()
                 .image_view(view)
                 .image_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)];
@@ -120,7 +158,7 @@ impl Raw {
                 .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
                 .image_info(&image_info);
             raw.update_descriptor_sets(&[write], &[]);
-            let code = spirv();
+            let code = spirv(array.is_some());
             let module = raw
                 .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None)
                 .expect("a raw Vulkan object");
