@@ -448,10 +448,20 @@ fn main() {
     ];
     for stage in [Stage::Compute, Stage::Fragment] {
         for indices in [Indices::NonUniform, Indices::Uniform, Indices::Constant] {
-            let times = accesses.map(|access| {
+            // The accesses take turns, run by run, so that a slow spell of the machine (this
+            // one shares its cores) falls on all of them rather than on one row.
+            let pipelines = accesses.map(|access| {
                 let (pipelines, group) = bench.pipeline(access, indices);
                 bench.time(stage, &pipelines, &group); // warm-up
-                let mut times: Vec<f64> = (0..runs).map(|_| bench.time(stage, &pipelines, &group)).collect();
+                (pipelines, group)
+            });
+            let mut samples: [Vec<f64>; 4] = Default::default();
+            for _ in 0..runs {
+                for ((pipelines, group), samples) in pipelines.iter().zip(&mut samples) {
+                    samples.push(bench.time(stage, pipelines, group));
+                }
+            }
+            let times = samples.map(|mut times| {
                 times.sort_by(f64::total_cmp);
                 (times[times.len() / 2], times[0])
             });
