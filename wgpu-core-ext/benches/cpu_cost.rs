@@ -349,7 +349,10 @@ fn main() {
         // descriptors was alive, 1,000 table dispatches on another device took 1.6x as long
         // (all of it after the submit, none of it wgpu's); alone, they cost what they cost.
         let array: Vec<String> = match Setup::new(backends, Access::BindingArray, size) {
-            Some(setup) => works.iter().map(|(_, work)| cell_of(work(&setup, runs), &work(&one, runs))).collect(),
+            Some(setup) => works
+                .iter()
+                .map(|(_, work)| cell_of(work(&setup, runs), &work(&one, runs)))
+                .collect(),
             None => vec!["— (over the limit)".to_string(); works.len()],
         };
         let tables = [Access::Table, Access::TablePerCall].map(|a| Setup::new(backends, a, size));

@@ -108,8 +108,7 @@ impl Raw {
                 | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND
                 | vk::DescriptorBindingFlags::UPDATE_UNUSED_WHILE_PENDING
                 | vk::DescriptorBindingFlags::VARIABLE_DESCRIPTOR_COUNT];
-            let mut flags_info =
-                vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&binding_flags);
+            let mut flags_info = vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&binding_flags);
             let mut layout_info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
             if array.is_some() {
                 layout_info = layout_info
@@ -141,7 +140,8 @@ impl Raw {
                 )
                 .expect("a raw Vulkan object");
             let counts = [count];
-            let mut variable = vk::DescriptorSetVariableDescriptorCountAllocateInfo::default().descriptor_counts(&counts);
+            let mut variable =
+                vk::DescriptorSetVariableDescriptorCountAllocateInfo::default().descriptor_counts(&counts);
             let mut allocate = vk::DescriptorSetAllocateInfo::default()
                 .descriptor_pool(descriptors)
                 .set_layouts(&set_layouts);
