@@ -97,6 +97,42 @@ fn dispatch_with(
     words(&gpu.read_buffer(buffers[0]))
 }
 
+/// [`dispatch_with`] of a module made with every runtime check off
+/// (`create_shader_module_trusted`): naga adds no bounds checks, and only the device's robust
+/// buffer access keeps a read in its buffer.
+fn dispatch_trusted(
+    gpu: &GpuContext,
+    source: &str,
+    table: &wgpu::ResourceTable,
+    buffers: &[&wgpu::Buffer],
+    invocations: u32,
+) -> Vec<u32> {
+    // SAFETY: the shaders given here index only within their own buffers; the table's
+    // indices may be anything (that is what is tested).
+    let module = unsafe {
+        gpu.device.create_shader_module_trusted(
+            wgpu::ShaderModuleDescriptor {
+                label: Some("trusted"),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            },
+            wgpu::ShaderRuntimeChecks::unchecked(),
+        )
+    };
+    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("trusted"),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let resources = buffers.iter().map(|b| b.as_entire_binding()).collect();
+    let group = hal_ext::harness::group_0(&gpu.device, &pipeline, resources);
+    let kernel = Kernel { pipeline, group };
+    gpu.queue.submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
+    words(&gpu.read_buffer(buffers[0]))
+}
+
 /// A compute pipeline (entry point `main`, default layout) with its buffers at group 0.
 struct Kernel {
     pipeline: wgpu::ComputePipeline,
@@ -538,6 +574,17 @@ fn gpu_has_resource_matrix_and_default_resources() {
     let got = dispatch_with(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
     for (n, (index, expected)) in probes.iter().enumerate() {
         assert_eq!(&got[n * 5..n * 5 + 5], expected, "probe index {index}");
+    }
+    // The same with bounds checks off: the metadata reads of far indices are then the
+    // device's robust buffer access's to keep in the buffer (the table features need it).
+    gpu.queue.write_buffer(&out, 0, &[0xAB; 4].repeat(probes.len() * 5));
+    let got = dispatch_trusted(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
+    for (n, (index, expected)) in probes.iter().enumerate() {
+        assert_eq!(
+            &got[n * 5..n * 5 + 5],
+            expected,
+            "probe index {index}, no bounds checks"
+        );
     }
 }
 
