@@ -92,9 +92,7 @@ fn dispatch_with(
     buffers: &[&wgpu::Buffer],
     invocations: u32,
 ) -> Vec<u32> {
-    let kernel = Kernel::new(gpu, source, buffers);
-    gpu.queue.submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
-    words(&gpu.read_buffer(buffers[0]))
+    Kernel::new(gpu, source, buffers).run(gpu, table, buffers, invocations)
 }
 
 /// [`dispatch_with`] of a module made with every runtime check off
@@ -126,11 +124,7 @@ fn dispatch_trusted(
         compilation_options: Default::default(),
         cache: None,
     });
-    let resources = buffers.iter().map(|b| b.as_entire_binding()).collect();
-    let group = hal_ext::harness::group_0(&gpu.device, &pipeline, resources);
-    let kernel = Kernel { pipeline, group };
-    gpu.queue.submit([kernel.encode(gpu, table, invocations.div_ceil(64))]);
-    words(&gpu.read_buffer(buffers[0]))
+    Kernel::with_pipeline(gpu, pipeline, buffers).run(gpu, table, buffers, invocations)
 }
 
 /// A compute pipeline (entry point `main`, default layout) with its buffers at group 0.
@@ -141,10 +135,25 @@ struct Kernel {
 
 impl Kernel {
     fn new(gpu: &GpuContext, source: &str, buffers: &[&wgpu::Buffer]) -> Self {
-        let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, source);
+        Self::with_pipeline(gpu, hal_ext::harness::compute_pipeline(&gpu.device, source), buffers)
+    }
+
+    fn with_pipeline(gpu: &GpuContext, pipeline: wgpu::ComputePipeline, buffers: &[&wgpu::Buffer]) -> Self {
         let resources = buffers.iter().map(|b| b.as_entire_binding()).collect();
         let group = hal_ext::harness::group_0(&gpu.device, &pipeline, resources);
         Self { pipeline, group }
+    }
+
+    /// Dispatches `invocations` with `table` set; returns the first buffer's words.
+    fn run(
+        &self,
+        gpu: &GpuContext,
+        table: &wgpu::ResourceTable,
+        buffers: &[&wgpu::Buffer],
+        invocations: u32,
+    ) -> Vec<u32> {
+        gpu.queue.submit([self.encode(gpu, table, invocations.div_ceil(64))]);
+        words(&gpu.read_buffer(buffers[0]))
     }
 
     /// A command buffer dispatching `workgroups` with `table` set.
