@@ -908,6 +908,69 @@ fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     assert_eq!(run(), [1, 9]);
 }
 
+/// A buffer mapped at creation, pinned and put in a slot, then submitted with the table
+/// before `unmap`: while mapped the table shows the default buffer; `unmap` copies the
+/// mapped contents in (a staging copy without `MAP_WRITE`, the buffer itself with it) and
+/// queues the pin's transition after that copy, so the next submission reads exactly what
+/// was written through the mapping, including words written after the first submission.
+fn mapped_at_creation_then_pinned(usage: wgpu::BufferUsages) {
+    let gpu = mappable_heterogeneous();
+    let table = table(&gpu, 4);
+    let data = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("mapped at creation"),
+        size: 16,
+        usage: wgpu::BufferUsages::STORAGE | usage,
+        mapped_at_creation: true,
+    });
+    let write = |words: [u32; 4]| {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        data.slice(..).get_mapped_range_mut().unwrap().copy_from_slice(&bytes);
+    };
+    write([5, 6, 7, 8]);
+    data.pin(PinnedUsage::StorageRead);
+    table.update(0, data.as_entire_binding()).unwrap();
+    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(&gpu, READ_BUFFER_SLOT_READ_ONLY, None);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    let run = || {
+        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&out))
+    };
+    assert_eq!(run(), [0, 0], "mapped at creation: the default buffer");
+    write([11, 12, 13, 14]);
+    data.unmap();
+    assert_eq!(
+        run(),
+        [1, 11 + 12 + 13 + 14],
+        "unmapped: the words written while mapped"
+    );
+    // The buffer stays pinned and readable through later submissions.
+    assert_eq!(run(), [1, 50]);
+}
+
+const READ_BUFFER_SLOT_READ_ONLY: &str = r#"
+enable resource_table;
+struct Data { values: array<u32, 4> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = u32(hasResource<ptr<storage, Data, read>>(0u));
+    let data = getResource<ptr<storage, Data, read>>(0u);
+    out[1] = (*data).values[0] + (*data).values[1] + (*data).values[2] + (*data).values[3];
+}
+"#;
+
+#[test]
+fn gpu_buffer_mapped_at_creation_pinned_and_submitted_before_unmap() {
+    mapped_at_creation_then_pinned(wgpu::BufferUsages::empty());
+}
+
+#[test]
+fn gpu_mappable_buffer_mapped_at_creation_pinned_and_submitted_before_unmap() {
+    mapped_at_creation_then_pinned(wgpu::BufferUsages::MAP_WRITE);
+}
+
 /// `map_async` of a buffer that tables may hold waits for every submission, not only those
 /// whose own commands used it: here one that writes it through the table.
 #[test]
