@@ -8,8 +8,13 @@
 //! --backend noop|vulkan]`
 //!
 //! Each measurement is encode (pass, pipeline, group or table, 1,000 calls) + finish +
-//! submit + poll, best of `--runs` (and of as many more runs as fit in 0.3 s); bundles are
-//! encoded and executed in a pass each time. On
+//! submit + poll, the best of many runs; bundles are encoded and executed in a pass each
+//! time. A row's baseline, tables and raw calls take turns, 30 ms each, `max(10, --runs)`
+//! times, so that a slow spell of the machine lands on all of them alike; the binding array
+//! (whose device must be gone before the tables' are made, see `main`) is the best of
+//! `--runs` runs and as many more as fit in 0.3 s, beside a baseline measured the same way. `--until-submit` stops the clock when `submit`
+//! returns (the wait follows, untimed): the CPU's part alone, as #14 defines the row, without
+//! the GPU's time for the 1,000 calls, which on a fast GPU is as long as the CPU's. On
 //! wgpu's noop backend (the default), which performs all of wgpu-core's validation and
 //! tracking and nothing on a GPU, the numbers are the CPU cost of the API itself; on Vulkan
 //! they include the driver and the GPU's work (one-invocation dispatches, one-pixel draws).
@@ -32,6 +37,17 @@ struct Cli {
     /// `noop` (wgpu-core's work alone) or `vulkan`.
     #[arg(long, default_value = "noop")]
     backend: String,
+    /// Time up to the end of `submit`, not of the wait for the GPU (which still follows,
+    /// untimed): the CPU cost alone, without the GPU's work on the 1,000 calls.
+    #[arg(long)]
+    until_submit: bool,
+}
+
+/// `--until-submit`.
+static UNTIL_SUBMIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn until_submit() -> bool {
+    UNTIL_SUBMIT.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// How the shaders reach their texture.
@@ -205,27 +221,29 @@ impl Setup {
         })
     }
 
-    /// Best time of `encode` + finish + submit + poll over `runs` runs, and over as many more
-    /// as fit in 0.3 s (at most 2,000): the cheap rows are a tenth of a millisecond, where a
-    /// handful of runs is at the mercy of the scheduler.
-    fn measure(&self, runs: usize, encode: impl Fn(&mut wgpu::CommandEncoder)) -> Duration {
+    /// Best time of `encode` + finish + submit + poll (up to the end of submit with
+    /// `--until-submit`) over `budget`'s runs and as many more as fit in its time (at most
+    /// 2,000): the cheap rows are a tenth of a millisecond, where a handful of runs is at the
+    /// mercy of the scheduler.
+    fn measure(&self, budget: Budget, encode: impl Fn(&mut wgpu::CommandEncoder)) -> Duration {
         let started = Instant::now();
         let mut best = Duration::MAX;
         let mut done = 0;
-        while done < runs || (started.elapsed() < Duration::from_millis(300) && done < 2000) {
+        while done < budget.runs || (started.elapsed() < budget.time && done < 2000) {
             let start = Instant::now();
             let mut encoder = self.device.create_command_encoder(&Default::default());
             encode(&mut encoder);
             self.queue.submit([encoder.finish()]);
+            let submitted = start.elapsed();
             self.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            best = best.min(start.elapsed());
+            best = best.min(if until_submit() { submitted } else { start.elapsed() });
             done += 1;
         }
         best
     }
 
-    fn dispatches(&self, runs: usize) -> Duration {
-        self.measure(runs, |encoder| {
+    fn dispatches(&self, budget: Budget) -> Duration {
+        self.measure(budget, |encoder| {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&self.compute);
             if let Some(group) = &self.group {
@@ -247,8 +265,8 @@ impl Setup {
         hal_ext::harness::clear_pass(encoder, &self.target, wgpu::Color::BLACK)
     }
 
-    fn draws(&self, runs: usize) -> Duration {
-        self.measure(runs, |encoder| {
+    fn draws(&self, budget: Budget) -> Duration {
+        self.measure(budget, |encoder| {
             let mut pass = self.render_pass(encoder);
             pass.set_pipeline(&self.render);
             if let Some(group) = &self.group {
@@ -266,8 +284,8 @@ impl Setup {
         })
     }
 
-    fn bundle_draws(&self, runs: usize) -> Duration {
-        self.measure(runs, |encoder| {
+    fn bundle_draws(&self, budget: Budget) -> Duration {
+        self.measure(budget, |encoder| {
             let mut bundle = self
                 .device
                 .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
@@ -297,6 +315,21 @@ impl Setup {
     }
 }
 
+/// How long one measurement runs: at least `runs` runs, and more while within `time`.
+#[derive(Clone, Copy)]
+struct Budget {
+    runs: usize,
+    time: Duration,
+}
+
+/// Turns taken by the cells of a row (the baseline among them), each measuring for
+/// [`TURN`]: a slow spell of the machine lands on every cell of the row alike, not on one.
+const TURNS: usize = 10;
+const TURN: Budget = Budget {
+    runs: 1,
+    time: Duration::from_millis(30),
+};
+
 /// A time and its ratio to `base`.
 fn cell_of(t: Duration, base: &Duration) -> String {
     format!("{} ({:.2}x)", ms(t), t.as_secs_f64() / base.as_secs_f64())
@@ -318,14 +351,27 @@ fn main() {
         "vulkan" => wgpu::Backends::VULKAN,
         other => panic!("unknown backend {other:?}: noop or vulkan"),
     };
+    UNTIL_SUBMIT.store(cli.until_submit, std::sync::atomic::Ordering::Relaxed);
+    let timed = if cli.until_submit {
+        "encode + finish + submit; the wait for the GPU untimed"
+    } else {
+        "encode + finish + submit + poll"
+    };
     let info = common::adapter(backends).get_info();
     println!(
-        "CPU time per {CALLS} calls (encode + finish + submit + poll), ms, best of {runs} runs or more (0.3 s), {} ({:?}); \
+        "CPU time per {CALLS} calls ({timed}), ms, best of the runs in {} turns of 30 ms that a row's cells take in turn \
+         (the binding array: of {runs} runs or more, 0.3 s, beside a baseline of its own), {} ({:?}); \
          the ratio is to one bound texture",
-        info.name, info.backend
+        TURNS.max(runs),
+        info.name,
+        info.backend
     );
     let one = Setup::new(backends, Access::OneTexture, 1).expect("a device with one texture");
-    type Work = fn(&Setup, usize) -> Duration;
+    type Work = fn(&Setup, Budget) -> Duration;
+    let whole = Budget {
+        runs,
+        time: Duration::from_millis(300),
+    };
     let works: [(&str, Work); 3] = [
         ("dispatches", Setup::dispatches),
         ("draws (render pass)", Setup::draws),
@@ -333,7 +379,10 @@ fn main() {
     ];
     // Raw Vulkan on the one-texture device, once wgpu has sampled the texture (so that it is
     // in the layout the raw descriptor names).
-    one.dispatches(1);
+    one.dispatches(Budget {
+        runs: 1,
+        time: Duration::ZERO,
+    });
     let raw = match backends {
         wgpu::Backends::VULKAN => unsafe { raw::Raw::new(&one.device, &one.view, None) },
         _ => None,
@@ -351,7 +400,7 @@ fn main() {
         let array: Vec<String> = match Setup::new(backends, Access::BindingArray, size) {
             Some(setup) => works
                 .iter()
-                .map(|(_, work)| cell_of(work(&setup, runs), &work(&one, runs)))
+                .map(|(_, work)| cell_of(work(&setup, whole), &work(&one, whole)))
                 .collect(),
             None => vec!["— (over the limit)".to_string(); works.len()],
         };
@@ -360,33 +409,61 @@ fn main() {
         // (which has the indexing features), once wgpu has sampled its pinned texture.
         let raw_array = match (&tables[0], backends) {
             (Some(table), wgpu::Backends::VULKAN) => {
-                table.dispatches(1);
+                table.dispatches(Budget {
+                    runs: 1,
+                    time: Duration::ZERO,
+                });
                 unsafe { raw::Raw::new(&table.device, &table.view, Some(size)) }
             }
             _ => None,
         };
         for ((name, work), array) in works.into_iter().zip(array) {
-            // Measured again for every row, next to the cells it is the ratio of (the binding
-            // array's next to its own).
-            let base = &work(&one, runs);
-            let cell = |setup: &Option<Setup>| match setup {
-                Some(s) => cell_of(work(s, runs), base),
+            // The baseline, the tables and the raw calls take turns (the binding array was
+            // measured next to a baseline of its own above).
+            let raw_time = |raw: &Option<raw::Raw>| {
+                let draws = match name {
+                    "dispatches" => false,
+                    "draws (render pass)" => true,
+                    _ => return None,
+                };
+                raw.as_ref()
+                    .map(|raw| raw.measure(TURN.runs, TURN.time, CALLS, draws, until_submit()))
+            };
+            let mut best: [Option<Duration>; 5] = [None; 5];
+            for _ in 0..TURNS.max(runs) {
+                let times = [
+                    Some(work(&one, TURN)),
+                    tables[0].as_ref().map(|s| work(s, TURN)),
+                    tables[1].as_ref().map(|s| work(s, TURN)),
+                    raw_time(&raw),
+                    raw_time(&raw_array),
+                ];
+                for (best, time) in best.iter_mut().zip(times) {
+                    *best = match (*best, time) {
+                        (Some(b), Some(t)) => Some(b.min(t)),
+                        (b, t) => b.or(t),
+                    };
+                }
+            }
+            let [base, table, per_call, raw_one, raw_array_time] = best;
+            let base = &base.unwrap();
+            let cell = |time: Option<Duration>| match time {
+                Some(t) => cell_of(t, base),
                 None => "— (over the limit)".to_string(),
             };
-            let raw_cell = |raw: &Option<raw::Raw>, over| match (raw, name) {
-                (Some(raw), "dispatches") => cell_of(raw.measure(runs, CALLS, false), base),
-                (Some(raw), "draws (render pass)") => cell_of(raw.measure(runs, CALLS, true), base),
-                (Some(_), _) => "— (no bundles)".to_string(),
+            let raw_cell = |raw: &Option<raw::Raw>, time: Option<Duration>, over| match (raw, time) {
+                (Some(_), Some(t)) => cell_of(t, base),
+                (Some(_), None) => "— (no bundles)".to_string(),
                 (None, _) if backends != wgpu::Backends::VULKAN => "— (Vulkan only)".to_string(),
                 (None, _) => over,
             };
-            let raw_one = raw_cell(&raw, String::new());
-            let raw_array = raw_cell(&raw_array, "— (over the limit)".to_string());
+            let raw_one = raw_cell(&raw, raw_one, String::new());
+            let raw_array = raw_cell(&raw_array, raw_array_time, "— (over the limit)".to_string());
             println!(
                 "| {size} | {name} | {raw_one} | {raw_array} | {} | {array} | {} | {} |",
                 ms(*base),
-                cell(&tables[0]),
-                cell(&tables[1])
+                cell(table),
+                cell(per_call)
             );
         }
     }

@@ -338,17 +338,29 @@ impl Raw {
 
     /// Best time of recording `calls` dispatches (or draws in a render pass) + submit + wait,
     /// over `runs` runs and as many more as fit in 0.3 s (as `cpu_cost` measures wgpu).
-    pub fn measure(&self, runs: usize, calls: u32, draws: bool) -> Duration {
+    /// Best time of `calls` recorded and submitted, and waited for unless `until_submit`
+    /// (then the wait is not timed), over at least `runs` runs and as many more as fit in
+    /// `time` (at most 2,000).
+    pub fn measure(&self, runs: usize, time: Duration, calls: u32, draws: bool, until_submit: bool) -> Duration {
         let started = Instant::now();
         let mut best = Duration::MAX;
         let mut done = 0;
-        while done < runs || (started.elapsed() < Duration::from_millis(300) && done < 2000) {
+        while done < runs || (started.elapsed() < time && done < 2000) {
             let start = Instant::now();
             unsafe { self.run(calls, draws) }.expect("raw Vulkan work");
-            best = best.min(start.elapsed());
+            let submitted = start.elapsed();
+            unsafe { self.wait() }.expect("raw Vulkan wait");
+            best = best.min(if until_submit { submitted } else { start.elapsed() });
             done += 1;
         }
         best
+    }
+
+    unsafe fn wait(&self) -> Result<(), vk::Result> {
+        unsafe {
+            self.device.wait_for_fences(&[self.fence], true, u64::MAX)?;
+            self.device.reset_fences(&[self.fence])
+        }
     }
 
     unsafe fn run(&self, calls: u32, draws: bool) -> Result<(), vk::Result> {
@@ -393,9 +405,7 @@ impl Raw {
                 self.queue,
                 &[vk::SubmitInfo::default().command_buffers(&cmds)],
                 self.fence,
-            )?;
-            d.wait_for_fences(&[self.fence], true, u64::MAX)?;
-            d.reset_fences(&[self.fence])
+            )
         }
     }
 }
