@@ -908,6 +908,38 @@ fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     assert_eq!(run(), [1, 9]);
 }
 
+/// `unmap` of a mapping still pending (aborted: its callback gets `MapAborted`) shows the
+/// buffer through the table again at the next submission, as an unmap of an active mapping
+/// does.
+#[test]
+fn gpu_aborted_mapping_is_visible_through_the_table_again() {
+    let gpu = mappable_heterogeneous();
+    let table = table(&gpu, 4);
+    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    data.pin(PinnedUsage::StorageReadWrite);
+    table.update(0, data.as_entire_binding()).unwrap();
+    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
+    let pipeline = compute(&gpu, READ_BUFFER_SLOT, None);
+    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
+    let run = || {
+        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&out))
+    };
+    assert_eq!(run(), [1, 9]);
+    let status = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = status.clone();
+    data.slice(..)
+        .map_async(wgpu::MapMode::Read, move |r| *seen.lock().unwrap() = Some(r));
+    data.unmap();
+    gpu.wait();
+    assert!(
+        matches!(*status.lock().unwrap(), Some(Err(_))),
+        "the mapping was aborted by unmap"
+    );
+    assert_eq!(run(), [1, 9], "visible again after the aborted mapping");
+}
+
 /// A buffer mapped at creation, pinned and put in a slot, then submitted with the table
 /// before `unmap`: while mapped the table shows the default buffer; `unmap` copies the
 /// mapped contents in (a staging copy without `MAP_WRITE`, the buffer itself with it) and
