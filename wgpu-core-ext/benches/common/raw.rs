@@ -336,11 +336,11 @@ impl Raw {
         }
     }
 
-    /// Best time of recording `calls` dispatches (or draws in a render pass) + submit + wait,
-    /// over `runs` runs and as many more as fit in 0.3 s (as `cpu_cost` measures wgpu).
-    /// Best time of `calls` recorded and submitted, and waited for unless `until_submit`
-    /// (then the wait is not timed), over at least `runs` runs and as many more as fit in
-    /// `time` (at most 2,000).
+    /// Best time of `calls` dispatches (or draws in a render pass) recorded and submitted,
+    /// and waited for unless `until_submit` (then the wait is not timed), over at least
+    /// `runs` runs and as many more as fit in `time` (at most 2,000), as `cpu_cost` measures
+    /// wgpu. The command buffer's reset is timed here; wgpu's per-submission cleanup runs in
+    /// its `poll`, untimed with `until_submit`.
     pub fn measure(&self, runs: usize, time: Duration, calls: u32, draws: bool, until_submit: bool) -> Duration {
         let started = Instant::now();
         let mut best = Duration::MAX;
