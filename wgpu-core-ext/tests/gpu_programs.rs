@@ -908,6 +908,38 @@ fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     assert_eq!(run(), [1, 9]);
 }
 
+/// Review finding: once the queue is dropped nothing can be submitted, and a pin queued
+/// for the next submission (here by `pin`; also by `unmap` of a pinned buffer) kept its
+/// buffer, and so the device, alive for good (a reference cycle through the device).
+#[test]
+fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
+    let adapter = hal_ext::harness::vulkan_adapter().unwrap();
+    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
+        ..Default::default()
+    }))
+    .unwrap();
+    // Dropping the queue frees buffers of its own: counted after.
+    drop(queue);
+    let buffers = || device.get_internal_counters().hal.buffers.read();
+    let before = buffers();
+    let data = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("pinned after the queue"),
+        size: 16,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    assert_eq!(buffers(), before + 1);
+    data.pin(PinnedUsage::StorageRead);
+    drop(data);
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    assert_eq!(
+        buffers(),
+        before,
+        "the pin queued after the queue was dropped kept the buffer"
+    );
+}
+
 /// `unmap` of a mapping still pending (aborted: its callback gets `MapAborted`) shows the
 /// buffer through the table again at the next submission, as an unmap of an active mapping
 /// does.
