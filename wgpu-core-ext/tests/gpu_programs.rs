@@ -908,11 +908,8 @@ fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     assert_eq!(run(), [1, 9]);
 }
 
-/// Review finding: once the queue is dropped nothing can be submitted, and a pin queued
-/// for the next submission (here by `pin`; also by `unmap` of a pinned buffer) kept its
-/// buffer, and so the device, alive for good (a reference cycle through the device).
-#[test]
-fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
+/// A device with tables whose queue is already dropped.
+fn device_without_queue() -> wgpu::Device {
     let adapter = hal_ext::harness::vulkan_adapter().unwrap();
     let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         required_features: wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
@@ -921,6 +918,15 @@ fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
     .unwrap();
     // Dropping the queue frees buffers of its own: counted after.
     drop(queue);
+    device
+}
+
+/// Review finding: once the queue is dropped nothing can be submitted, and a pin queued
+/// for the next submission (here by `pin`; also by `unmap` of a pinned buffer) kept its
+/// buffer, and so the device, alive for good (a reference cycle through the device).
+#[test]
+fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
+    let device = device_without_queue();
     let buffers = || device.get_internal_counters().hal.buffers.read();
     let before = buffers();
     let data = device.create_buffer(&wgpu::BufferDescriptor {
