@@ -883,23 +883,47 @@ fn main() {
 }
 "#;
 
+/// A program reading slot 0 of a table through `source` (`out[0]`: whether the slot holds
+/// the buffer, `out[1]`: what it read), one dispatch per [`SlotReader::run`].
+struct SlotReader {
+    table: wgpu::ResourceTable,
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+    out: wgpu::Buffer,
+}
+
+impl SlotReader {
+    /// `data` pinned `usage` in slot 0 of a new table.
+    fn new(gpu: &GpuContext, source: &str, data: &wgpu::Buffer, usage: PinnedUsage) -> Self {
+        let table = table(gpu, 4);
+        data.pin(usage);
+        table.update(0, data.as_entire_binding()).unwrap();
+        let out = buffer_of(gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
+        let pipeline = compute(gpu, source, None);
+        let group = group(gpu, &pipeline.get_bind_group_layout(0), &out);
+        Self {
+            table,
+            pipeline,
+            group,
+            out,
+        }
+    }
+
+    fn run(&self, gpu: &GpuContext) -> Vec<u32> {
+        let encoder = one_dispatch(gpu, &self.table, &self.pipeline, Some(&self.group), 1);
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&self.out))
+    }
+}
+
 /// A mapped buffer is not visible through tables (as a bind group's use of it would fail
 /// submit with `BufferStillMapped`), and is again once unmapped.
 #[test]
 fn gpu_mapped_buffer_is_not_visible_through_the_table() {
     let gpu = mappable_heterogeneous();
-    let table = table(&gpu, 4);
     let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
-    data.pin(PinnedUsage::StorageReadWrite);
-    table.update(0, data.as_entire_binding()).unwrap();
-    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
-    let pipeline = compute(&gpu, READ_BUFFER_SLOT, None);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    let run = || {
-        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
-        gpu.queue.submit([encoder.finish()]);
-        words(&gpu.read_buffer(&out))
-    };
+    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let run = || reader.run(&gpu);
     assert_eq!(run(), [1, 9]);
     data.slice(..).map_async(wgpu::MapMode::Read, |r| r.unwrap());
     gpu.wait();
@@ -952,18 +976,9 @@ fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
 #[test]
 fn gpu_aborted_mapping_is_visible_through_the_table_again() {
     let gpu = mappable_heterogeneous();
-    let table = table(&gpu, 4);
     let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
-    data.pin(PinnedUsage::StorageReadWrite);
-    table.update(0, data.as_entire_binding()).unwrap();
-    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
-    let pipeline = compute(&gpu, READ_BUFFER_SLOT, None);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    let run = || {
-        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
-        gpu.queue.submit([encoder.finish()]);
-        words(&gpu.read_buffer(&out))
-    };
+    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let run = || reader.run(&gpu);
     assert_eq!(run(), [1, 9]);
     let status = std::sync::Arc::new(std::sync::Mutex::new(None));
     let seen = status.clone();
@@ -985,7 +1000,6 @@ fn gpu_aborted_mapping_is_visible_through_the_table_again() {
 /// was written through the mapping, including words written after the first submission.
 fn mapped_at_creation_then_pinned(usage: wgpu::BufferUsages) {
     let gpu = mappable_heterogeneous();
-    let table = table(&gpu, 4);
     let data = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("mapped at creation"),
         size: 16,
@@ -997,16 +1011,8 @@ fn mapped_at_creation_then_pinned(usage: wgpu::BufferUsages) {
         data.slice(..).get_mapped_range_mut().unwrap().copy_from_slice(&bytes);
     };
     write([5, 6, 7, 8]);
-    data.pin(PinnedUsage::StorageRead);
-    table.update(0, data.as_entire_binding()).unwrap();
-    let out = buffer_of(&gpu, &[7, 7], wgpu::BufferUsages::STORAGE);
-    let pipeline = compute(&gpu, READ_BUFFER_SLOT_READ_ONLY, None);
-    let g = group(&gpu, &pipeline.get_bind_group_layout(0), &out);
-    let run = || {
-        let encoder = one_dispatch(&gpu, &table, &pipeline, Some(&g), 1);
-        gpu.queue.submit([encoder.finish()]);
-        words(&gpu.read_buffer(&out))
-    };
+    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT_READ_ONLY, &data, PinnedUsage::StorageRead);
+    let run = || reader.run(&gpu);
     assert_eq!(run(), [0, 0], "mapped at creation: the default buffer");
     write([11, 12, 13, 14]);
     data.unmap();

@@ -116,10 +116,22 @@ fn dispatch_trusted(
             wgpu::ShaderRuntimeChecks::unchecked(),
         )
     };
+    run_module(gpu, &module, None, table, buffers, invocations)
+}
+
+/// [`Kernel::run`] of `module`'s `main` with `layout` (`None`: the default layout).
+fn run_module(
+    gpu: &GpuContext,
+    module: &wgpu::ShaderModule,
+    layout: Option<&wgpu::PipelineLayout>,
+    table: &wgpu::ResourceTable,
+    buffers: &[&wgpu::Buffer],
+    invocations: u32,
+) -> Vec<u32> {
     let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("trusted"),
-        layout: None,
-        module: &module,
+        label: None,
+        layout,
+        module,
         entry_point: Some("main"),
         compilation_options: Default::default(),
         cache: None,
@@ -219,15 +231,7 @@ fn dispatch_restricted(
             bind_group_layouts: &[Some(&group_layout)],
             immediate_size: 0,
         });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("restricted"),
-        layout: Some(&layout),
-        module: &shader,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    Kernel::with_pipeline(gpu, pipeline, buffers).run(gpu, table, buffers, invocations)
+    run_module(gpu, &shader, Some(&layout), table, buffers, invocations)
 }
 
 /// A compute pipeline (entry point `main`, default layout) with its buffers at group 0.
