@@ -95,19 +95,12 @@ fn dispatch_with(
     Kernel::new(gpu, source, buffers).run(gpu, table, buffers, invocations)
 }
 
-/// [`dispatch_with`] of a module made with every runtime check off
-/// (`create_shader_module_trusted`): naga adds no bounds checks, and only the device's robust
-/// buffer access keeps a read in its buffer.
-fn dispatch_trusted(
-    gpu: &GpuContext,
-    source: &str,
-    table: &wgpu::ResourceTable,
-    buffers: &[&wgpu::Buffer],
-    invocations: u32,
-) -> Vec<u32> {
+/// `source` made with every runtime check off (`create_shader_module_trusted`): naga adds
+/// no bounds checks, and only the device's robust buffer access keeps a read in its buffer.
+fn trusted_module(gpu: &GpuContext, source: &str) -> wgpu::ShaderModule {
     // SAFETY: the shaders given here index only within their own buffers; the table's
     // indices may be anything (that is what is tested).
-    let module = unsafe {
+    unsafe {
         gpu.device.create_shader_module_trusted(
             wgpu::ShaderModuleDescriptor {
                 label: Some("trusted"),
@@ -115,12 +108,11 @@ fn dispatch_trusted(
             },
             wgpu::ShaderRuntimeChecks::unchecked(),
         )
-    };
-    run_module(gpu, &module, None, table, buffers, invocations)
+    }
 }
 
 /// [`Kernel::run`] of `module`'s `main` with `layout` (`None`: the default layout).
-fn run_module(
+fn dispatch_module(
     gpu: &GpuContext,
     module: &wgpu::ShaderModule,
     layout: Option<&wgpu::PipelineLayout>,
@@ -139,19 +131,13 @@ fn run_module(
     Kernel::with_pipeline(gpu, pipeline, buffers).run(gpu, table, buffers, invocations)
 }
 
-/// [`Kernel::run`] of `source` compiled as wgpu's Vulkan backend compiles it for a device
-/// without `robustBufferAccess2` (buffer accesses `Restrict`: naga clamps the metadata read),
-/// which neither lavapipe nor the H100 is: the SPIR-V goes in through passthrough, with the
-/// table at group 1 placed as ARCHITECTURE.md's ABI says (metadata and sampled textures in
-/// the table's first set, samplers in the next). `buffers` are group 0's storage buffers,
-/// the first read-write, the rest read-only.
-fn dispatch_restricted(
-    gpu: &GpuContext,
-    source: &str,
-    table: &wgpu::ResourceTable,
-    buffers: &[&wgpu::Buffer],
-    invocations: u32,
-) -> Vec<u32> {
+/// `source` compiled as wgpu's Vulkan backend compiles it for a device without
+/// `robustBufferAccess2` (buffer accesses `Restrict`: naga clamps the metadata read), which
+/// neither lavapipe nor the H100 is: the SPIR-V goes in through passthrough, with the table
+/// at group 1 placed as ARCHITECTURE.md's ABI says (metadata and sampled textures in the
+/// table's first set, samplers in the next), and the layout for it: group 0 holds `buffers`
+/// storage buffers, the first read-write, the rest read-only.
+fn restricted_module(gpu: &GpuContext, source: &str, buffers: u32) -> (wgpu::ShaderModule, wgpu::PipelineLayout) {
     use naga::resource_table::{Bindings, Kind};
     let capabilities = naga::valid::Capabilities::all();
     let mut options = naga::front::wgsl::Options::new();
@@ -173,7 +159,7 @@ fn dispatch_restricted(
             },
         )
     };
-    let mut binding_map: naga::back::spv::BindingMap = (0..buffers.len() as u32).map(|b| at(0, b, 0, b)).collect();
+    let mut binding_map: naga::back::spv::BindingMap = (0..buffers).map(|b| at(0, b, 0, b)).collect();
     binding_map.extend([
         at(1, Kind::Metadata.default_binding(), 1, 0),
         at(1, Kind::SampledTexture.default_binding(), 1, 1),
@@ -208,7 +194,7 @@ fn dispatch_restricted(
                 ..Default::default()
             })
     };
-    let entries = (0..buffers.len() as u32)
+    let entries = (0..buffers)
         .map(|binding| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
@@ -231,7 +217,7 @@ fn dispatch_restricted(
             bind_group_layouts: &[Some(&group_layout)],
             immediate_size: 0,
         });
-    run_module(gpu, &shader, Some(&layout), table, buffers, invocations)
+    (shader, layout)
 }
 
 /// A compute pipeline (entry point `main`, default layout) with its buffers at group 0.
@@ -697,7 +683,9 @@ fn gpu_has_resource_matrix_and_default_resources() {
     // The same with bounds checks off: the metadata reads of far indices are then the
     // device's robust buffer access's to keep in the buffer (the table features need it).
     gpu.queue.write_buffer(&out, 0, &[0xAB; 4].repeat(probes.len() * 5));
-    let got = dispatch_trusted(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
+    let buffers = [&out, &probe_buffer];
+    let module = trusted_module(&gpu, HAS_RESOURCE);
+    let got = dispatch_module(&gpu, &module, None, &table, &buffers, probes.len() as u32);
     for (n, (index, expected)) in probes.iter().enumerate() {
         assert_eq!(
             &got[n * 5..n * 5 + 5],
@@ -708,7 +696,8 @@ fn gpu_has_resource_matrix_and_default_resources() {
     // And under the policy of devices without `robustBufferAccess2`, where naga's clamp of
     // the metadata read is what keeps far indices in the buffer.
     gpu.queue.write_buffer(&out, 0, &[0xAB; 4].repeat(probes.len() * 5));
-    let got = dispatch_restricted(&gpu, HAS_RESOURCE, &table, &[&out, &probe_buffer], probes.len() as u32);
+    let (module, layout) = restricted_module(&gpu, HAS_RESOURCE, buffers.len() as u32);
+    let got = dispatch_module(&gpu, &module, Some(&layout), &table, &buffers, probes.len() as u32);
     for (n, (index, expected)) in probes.iter().enumerate() {
         assert_eq!(
             &got[n * 5..n * 5 + 5],
