@@ -132,7 +132,9 @@ fn drop_in_ci(dir: &Path) {
 }
 
 struct Report {
-    steps: Vec<(String, bool, f64)>,
+    /// Each step's name, whether it passed, its seconds, and why it failed (its error and the
+    /// disk left then: a full disk shows as any command failing).
+    steps: Vec<(String, bool, f64, Option<String>)>,
     counts: Counts,
 }
 
@@ -153,8 +155,19 @@ impl Report {
             // A step that broke without a test runner's count is one failed check.
             counts.failed = 1;
         }
+        let why = (!ok).then(|| {
+            let mut why = match &result {
+                Err(e) => util::one_line(&format!("{e:#}"), 600),
+                Ok(()) => format!("{} tests failed", counts.failed),
+            };
+            if let Some(gib) = util::free_disk_gib(Path::new(".")) {
+                why.push_str(&format!(" [disk: {gib:.1} GiB free]"));
+            }
+            why
+        });
         self.counts += counts;
-        self.steps.push((name.to_string(), ok, start.elapsed().as_secs_f64()));
+        self.steps
+            .push((name.to_string(), ok, start.elapsed().as_secs_f64(), why));
         ok
     }
 }
@@ -194,6 +207,10 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         steps: Vec::new(),
         counts: Counts::default(),
     };
+    if let Some(gib) = util::free_disk_gib(root) {
+        // A clean clone's run needs about 15 GiB at its peak.
+        println!("xtask: {gib:.1} GiB of disk free at the start");
+    }
     let mut gpu_env = Vec::new();
     if !args.no_gpu {
         let ready = report.step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val", |_| {
@@ -400,15 +417,18 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     }
 
     println!("\n==> summary");
-    for (name, ok, secs) in &report.steps {
+    for (name, ok, secs, why) in &report.steps {
         println!("{} {name} ({secs:.0} s)", if *ok { "ok  " } else { "FAIL" });
+        if let Some(why) = why {
+            println!("       why: {why}");
+        }
     }
     let c = report.counts;
     println!(
         "summary: {} passed, {} failed, {} skipped",
         c.passed, c.failed, c.skipped
     );
-    if report.steps.iter().any(|(_, ok, _)| !ok) {
+    if report.steps.iter().any(|(_, ok, _, _)| !ok) {
         bail!("some steps failed");
     }
     Ok(())
@@ -731,6 +751,20 @@ mod tests {
         assert_eq!((c.passed, c.failed, c.skipped), (10, 2, 3));
         let c = parse_counts("     Summary [   0.100s] 1 test run: 1 passed, 0 skipped").unwrap();
         assert_eq!((c.passed, c.failed, c.skipped), (1, 0, 0));
+    }
+
+    #[test]
+    fn a_failed_steps_reason_is_one_line_and_bounded() {
+        use crate::util::one_line;
+        assert_eq!(
+            one_line(
+                "`cargo build` failed (exit status: 101)\n\n  caused by: no space\n",
+                100
+            ),
+            "`cargo build` failed (exit status: 101) | caused by: no space"
+        );
+        assert_eq!(one_line("ééééé", 3), "ééé …");
+        assert_eq!(one_line("abc", 3), "abc");
     }
 
     #[test]

@@ -153,3 +153,32 @@ pub fn have_program(name: &str) -> bool {
         .status()
         .is_ok_and(|s| s.success())
 }
+
+/// `text` on one line (newlines become " | "), cut after `max` characters.
+pub fn one_line(text: &str, max: usize) -> String {
+    let joined = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    match joined.char_indices().nth(max) {
+        Some((cut, _)) => format!("{} …", &joined[..cut]),
+        None => joined,
+    }
+}
+
+/// The free space of the file system holding `path`, in GiB (from `df`); `None` where `df`
+/// cannot say.
+pub fn free_disk_gib(path: &Path) -> Option<f64> {
+    let out = Command::new("df")
+        .args(["-Pk"])
+        .arg(path)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    // "Filesystem 1024-blocks Used Available Capacity Mounted on", then one line.
+    let kib: f64 = text.lines().nth(1)?.split_whitespace().nth(3)?.parse().ok()?;
+    Some(kib / (1024.0 * 1024.0))
+}
