@@ -154,31 +154,78 @@ pub fn have_program(name: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// `text` on one line (newlines become " | "), cut after `max` characters.
+/// `text` on one line (its non-empty lines joined with " | "), at most about `max`
+/// characters: the first line and the end, where a command's own error comes after its
+/// progress output.
 pub fn one_line(text: &str, max: usize) -> String {
-    let joined = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" | ");
-    match joined.char_indices().nth(max) {
-        Some((cut, _)) => format!("{} …", &joined[..cut]),
-        None => joined,
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let joined = lines.join(" | ");
+    if joined.chars().count() <= max {
+        return joined;
     }
+    let first: String = lines[0].chars().take(max / 3).collect();
+    let tail_len = max - first.chars().count();
+    let skip = joined.chars().count() - tail_len;
+    let tail: String = joined.chars().skip(skip).collect();
+    format!("{first} … {tail}")
 }
 
-/// The free space of the file system holding `path`, in GiB (from `df`); `None` where `df`
-/// cannot say.
+/// The free space of the file system holding `path`, in GiB (from `df -Pk`); `None` where
+/// `df` cannot say.
 pub fn free_disk_gib(path: &Path) -> Option<f64> {
     let out = Command::new("df")
-        .args(["-Pk"])
+        .arg("-Pk")
         .arg(path)
         .stdin(Stdio::null())
         .output()
         .ok()?;
-    let text = String::from_utf8(out.stdout).ok()?;
-    // "Filesystem 1024-blocks Used Available Capacity Mounted on", then one line.
-    let kib: f64 = text.lines().nth(1)?.split_whitespace().nth(3)?.parse().ok()?;
+    parse_df(&String::from_utf8(out.stdout).ok()?)
+}
+
+/// The available GiB of `df -Pk`'s one file system: the field before the capacity (the
+/// first ending in `%`), counted from there since a file system's name may hold spaces.
+fn parse_df(text: &str) -> Option<f64> {
+    let fields: Vec<&str> = text.lines().nth(1)?.split_whitespace().collect();
+    let capacity = fields.iter().position(|f| f.ends_with('%'))?;
+    let kib: f64 = fields.get(capacity.checked_sub(1)?)?.parse().ok()?;
     Some(kib / (1024.0 * 1024.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{one_line, parse_df};
+
+    #[test]
+    fn a_failed_steps_reason_is_one_line_with_its_start_and_end() {
+        assert_eq!(
+            one_line(
+                "`cargo build` failed (exit status: 101)\n\n  caused by: no space\n",
+                100
+            ),
+            "`cargo build` failed (exit status: 101) | caused by: no space"
+        );
+        // Too long: the first line's start, then the end, where cargo's `error:` is.
+        let long = format!(
+            "`cargo build` failed:\n{}error: No space left on device",
+            "Compiling x\n".repeat(50)
+        );
+        let line = one_line(&long, 60);
+        assert_eq!(line, "`cargo build` failed … iling x | error: No space left on device");
+        assert_eq!(line.chars().count(), 60 + " … ".chars().count());
+        // Characters, not bytes.
+        assert_eq!(one_line("ééééééééé", 6), "éé … éééé");
+        assert_eq!(one_line("abc", 3), "abc");
+    }
+
+    #[test]
+    fn df_output_gives_the_available_gib() {
+        let gnu = "Filesystem     1024-blocks     Used Available Capacity Mounted on\n\
+                   /dev/vda         263174212 88123456  6291456      94% /\n";
+        assert_eq!(parse_df(gnu), Some(6.0));
+        let spaced = "Filesystem 1024-blocks Used Available Capacity Mounted on\n\
+                      map auto_home 0 0 1048576 100% /System/Volumes/Data/home\n";
+        assert_eq!(parse_df(spaced), Some(1.0));
+        assert_eq!(parse_df(""), None);
+        assert_eq!(parse_df("Filesystem\n"), None);
+    }
 }
