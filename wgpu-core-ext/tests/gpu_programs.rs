@@ -993,6 +993,60 @@ fn gpu_aborted_mapping_is_visible_through_the_table_again() {
     assert_eq!(run(), [1, 9], "visible again after the aborted mapping");
 }
 
+/// `unmap` of a mapping still pending after a submission's flush hid the buffer: the mapping
+/// is aborted, and the next submission shows the buffer through the table again. (The test
+/// above aborts before any flush, while the slot's written type id never changed.)
+///
+/// The map waits for a slow submission that may reach the buffer through the table. lavapipe
+/// runs one submission at a time: the next `submit` writes the slot as empty (the buffer is
+/// being mapped), then waits in the driver for the slow one, before its own poll could map
+/// the buffer. Meanwhile another thread unmaps it.
+#[test]
+fn gpu_mapping_aborted_after_a_flush_hid_the_buffer_shows_it_again() {
+    use std::time::{Duration, Instant};
+    let gpu = mappable_heterogeneous();
+    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let run = || reader.run(&gpu);
+    assert_eq!(run(), [1, 9]);
+    let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+    // Ten times `SLOW_SLOT_ZERO_READER`'s work (a second or more on lavapipe).
+    let slow = compute(&gpu, &SLOW_SLOT_ZERO_READER.replace("20000u", "200000u"), None);
+    let g = group(&gpu, &slow.get_bind_group_layout(0), &out);
+    gpu.queue
+        .submit([one_dispatch(&gpu, &reader.table, &slow, Some(&g), 64).finish()]);
+    let status = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = status.clone();
+    data.slice(..)
+        .map_async(wgpu::MapMode::Read, move |r| *seen.lock().unwrap() = Some(r));
+    let (unmapped, submitted) = std::thread::scope(|s| {
+        let start = Instant::now();
+        let data = &data;
+        let unmapper = s.spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            data.unmap();
+            start.elapsed()
+        });
+        gpu.queue.submit([]);
+        let submitted = start.elapsed();
+        (unmapper.join().unwrap(), submitted)
+    });
+    gpu.wait();
+    let aborted = matches!(*status.lock().unwrap(), Some(Err(_)));
+    if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+        assert!(
+            unmapped < submitted,
+            "the unmap ({unmapped:?}) came after the submit returned ({submitted:?}): the test checked nothing"
+        );
+        assert!(aborted, "the mapping was aborted by unmap");
+    }
+    assert_eq!(
+        run(),
+        [1, 9],
+        "visible again after the aborted mapping (aborted: {aborted})"
+    );
+}
+
 /// A buffer mapped at creation, pinned and put in a slot, then submitted with the table
 /// before `unmap`: while mapped the table shows the default buffer; `unmap` copies the
 /// mapped contents in (a staging copy without `MAP_WRITE`, the buffer itself with it) and
