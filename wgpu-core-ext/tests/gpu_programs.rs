@@ -1000,7 +1000,8 @@ fn gpu_aborted_mapping_is_visible_through_the_table_again() {
 /// The map waits for a slow submission that may reach the buffer through the table. lavapipe
 /// runs one submission at a time: the next `submit` writes the slot as empty (the buffer is
 /// being mapped), then waits in the driver for the slow one, before its own poll could map
-/// the buffer. Meanwhile another thread unmaps it.
+/// the buffer. Meanwhile another thread unmaps it. (Only there is the order sure: elsewhere
+/// the test checks just that the buffer is visible again.)
 #[test]
 fn gpu_mapping_aborted_after_a_flush_hid_the_buffer_shows_it_again() {
     use std::time::{Duration, Instant};
@@ -1019,14 +1020,18 @@ fn gpu_mapping_aborted_after_a_flush_hid_the_buffer_shows_it_again() {
     let seen = status.clone();
     data.slice(..)
         .map_async(wgpu::MapMode::Read, move |r| *seen.lock().unwrap() = Some(r));
+    // The unmap waits for the submit to start, then for its flush (milliseconds).
+    let submitting = std::sync::Barrier::new(2);
     let (unmapped, submitted) = std::thread::scope(|s| {
         let start = Instant::now();
-        let data = &data;
+        let (data, submitting) = (&data, &submitting);
         let unmapper = s.spawn(move || {
+            submitting.wait();
             std::thread::sleep(Duration::from_millis(100));
             data.unmap();
             start.elapsed()
         });
+        submitting.wait();
         gpu.queue.submit([]);
         let submitted = start.elapsed();
         (unmapper.join().unwrap(), submitted)
