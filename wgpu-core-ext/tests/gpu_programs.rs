@@ -916,15 +916,22 @@ impl SlotReader {
     }
 }
 
+/// A mappable buffer holding 9, pinned read-write in slot 0 of a table, and a reader of that
+/// slot, which sees it (checked).
+fn mappable_in_slot_zero() -> (GpuContext, wgpu::Buffer, SlotReader) {
+    let gpu = mappable_heterogeneous();
+    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
+    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    assert_eq!(reader.run(&gpu), [1, 9]);
+    (gpu, data, reader)
+}
+
 /// A mapped buffer is not visible through tables (as a bind group's use of it would fail
 /// submit with `BufferStillMapped`), and is again once unmapped.
 #[test]
 fn gpu_mapped_buffer_is_not_visible_through_the_table() {
-    let gpu = mappable_heterogeneous();
-    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
-    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let (gpu, data, reader) = mappable_in_slot_zero();
     let run = || reader.run(&gpu);
-    assert_eq!(run(), [1, 9]);
     data.slice(..).map_async(wgpu::MapMode::Read, |r| r.unwrap());
     gpu.wait();
     assert_eq!(run(), [0, 0], "mapped: the default buffer");
@@ -975,11 +982,8 @@ fn gpu_pins_after_the_queue_is_dropped_keep_nothing_alive() {
 /// does.
 #[test]
 fn gpu_aborted_mapping_is_visible_through_the_table_again() {
-    let gpu = mappable_heterogeneous();
-    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
-    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let (gpu, data, reader) = mappable_in_slot_zero();
     let run = || reader.run(&gpu);
-    assert_eq!(run(), [1, 9]);
     let status = std::sync::Arc::new(std::sync::Mutex::new(None));
     let seen = status.clone();
     data.slice(..)
@@ -1005,11 +1009,8 @@ fn gpu_aborted_mapping_is_visible_through_the_table_again() {
 #[test]
 fn gpu_mapping_aborted_after_a_flush_hid_the_buffer_shows_it_again() {
     use std::time::{Duration, Instant};
-    let gpu = mappable_heterogeneous();
-    let data = buffer_of(&gpu, &[9], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::MAP_READ);
-    let reader = SlotReader::new(&gpu, READ_BUFFER_SLOT, &data, PinnedUsage::StorageReadWrite);
+    let (gpu, data, reader) = mappable_in_slot_zero();
     let run = || reader.run(&gpu);
-    assert_eq!(run(), [1, 9]);
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
     // Ten times `SLOW_SLOT_ZERO_READER`'s work (a second or more on lavapipe).
     let slow = compute(&gpu, &SLOW_SLOT_ZERO_READER.replace("20000u", "200000u"), None);
