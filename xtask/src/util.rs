@@ -160,13 +160,13 @@ pub fn have_program(name: &str) -> bool {
 pub fn one_line(text: &str, max: usize) -> String {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let joined = lines.join(" | ");
-    if joined.chars().count() <= max {
+    let count = joined.chars().count();
+    if count <= max {
         return joined;
     }
     let first: String = lines[0].chars().take(max / 3).collect();
     let tail_len = max - first.chars().count();
-    let skip = joined.chars().count() - tail_len;
-    let tail: String = joined.chars().skip(skip).collect();
+    let tail: String = joined.chars().skip(count - tail_len).collect();
     format!("{first} … {tail}")
 }
 
