@@ -416,6 +416,60 @@ impl Queue {
     }
 }
 
+/// Finishes the `git rebase` stopped in `tree` (by [`Queue::rebase`]) by resolving every
+/// conflict in favour of the release moved to, hunk by hunk: each conflicted file is merged
+/// again with `git merge-file --ours` (the rebase's "ours" is the new upstream), so the
+/// series' other changes to the file stay. Stops, as often as git does, until the rebase is
+/// done; only files that `expected` accepts may conflict. Returns the files resolved, as
+/// `<tree name>:<file>`. For the rebase probe, where such a conflict is the series wiring
+/// into code the other release lacks; a user resolves conflicts by hand.
+pub fn resolve_for_release(tree: &Path, expected: impl Fn(&str) -> bool) -> Result<Vec<String>> {
+    let name = tree.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let stopped = |tree: &Path| tree.join(".git/rebase-merge").exists() || tree.join(".git/rebase-apply").exists();
+    let mut resolved = Vec::new();
+    while stopped(tree) {
+        let files = util::output_string(git(tree).args(["diff", "--name-only", "--diff-filter=U"]))?;
+        let files: Vec<&str> = files.lines().collect();
+        if let Some(file) = files.iter().find(|f| !expected(f)) {
+            bail!("{name}: unexpected conflict in {file} (conflicts: {})", files.join(", "));
+        }
+        for file in &files {
+            // The three sides, in the tree's git folder (never committed).
+            let dir = tree.join(".git/xtask-resolve");
+            fs::create_dir_all(&dir)?;
+            let stage = |n: u32| -> Result<PathBuf> {
+                let path = dir.join(format!("stage{n}"));
+                fs::write(&path, util::output(git(tree).arg("show").arg(format!(":{n}:{file}")))?)?;
+                Ok(path)
+            };
+            let (base, ours, theirs) = (stage(1)?, stage(2)?, stage(3)?);
+            let merged = util::output(
+                git(tree)
+                    .args(["merge-file", "-p", "--ours"])
+                    .args([&ours, &base, &theirs]),
+            )?;
+            fs::write(tree.join(file), merged)?;
+            fs::remove_dir_all(&dir)?;
+            util::output(git(tree).args(["add", "--"]).arg(file))?;
+            resolved.push(format!("{name}:{file}"));
+        }
+        // `git rebase --continue` stops again (non-zero) at the next conflict, if any.
+        let _ = git(tree)
+            .env("GIT_EDITOR", "true")
+            .env("GIT_COMMITTER_NAME", BOT_NAME)
+            .env("GIT_COMMITTER_EMAIL", BOT_EMAIL)
+            .args(["rebase", "--continue"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .context("running git rebase --continue")?;
+        let still = util::output_string(git(tree).args(["diff", "--name-only", "--diff-filter=U"]))?;
+        if stopped(tree) && still.trim().is_empty() {
+            bail!("{name}: git rebase --continue stopped without a conflict");
+        }
+    }
+    Ok(resolved)
+}
+
 fn bot(cmd: &mut Command) -> Result<()> {
     util::output(
         cmd.env("GIT_AUTHOR_NAME", BOT_NAME)
@@ -768,6 +822,34 @@ mod tests {
         let patch = fs::read_to_string(q.patches.join("0001-Answer-correctly.patch")).unwrap();
         assert!(patch.contains("-    40\n+    43\n"), "{patch}");
         assert_eq!(q.materialize(false).unwrap(), Outcome::UpToDate);
+    }
+
+    /// The rebase probe's resolution: the conflicting hunk takes the release's side, the
+    /// series' other hunks in the file stay, and the rebase finishes.
+    #[test]
+    fn a_conflict_is_resolved_for_the_release_hunk_by_hunk() {
+        let f = fixture();
+        let q = &f.queue;
+        q.materialize(false).unwrap();
+        // The series changes both functions.
+        let ours = LIB.replace("41", "42").replace("    1\n", "    2\n");
+        fs::write(q.tree.join("src/lib.rs"), &ours).unwrap();
+        commit_all(&q.tree, "Answer and other");
+        q.save(None, false).unwrap();
+        util::remove_dir_if_exists(&q.tree).unwrap();
+        q.materialize(false).unwrap();
+        // The release changed the first one's line.
+        let q = new_upstream(&f, &LIB.replace("41", "40"));
+        assert!(matches!(q.rebase().unwrap(), Rebased::Conflict { .. }));
+        let err = resolve_for_release(&q.tree, |file| file == "other.rs").unwrap_err();
+        assert!(format!("{err:#}").contains("unexpected conflict in src/lib.rs"), "{err:#}");
+        let resolved = resolve_for_release(&q.tree, |file| file == "src/lib.rs").unwrap();
+        assert_eq!(resolved, vec!["demo:src/lib.rs".to_string()]);
+        assert_eq!(
+            fs::read_to_string(q.tree.join("src/lib.rs")).unwrap(),
+            LIB.replace("41", "40").replace("    1\n", "    2\n")
+        );
+        assert_eq!(q.finish_rebase().unwrap(), Rebased::Done { commits: 1 });
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::{
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::{copycheck, export, pins, util, vulkan};
+use crate::{copycheck, export, pins, queue, util, vulkan};
 
 /// The upstream crates whose own unit tests we run on the patched sources (naga-types and
 /// wgpu-naga-bridge ship none; wgpu-hal's need winit and glutin, so our GPU tests cover it).
@@ -30,6 +30,10 @@ pub struct TestArgs {
     /// Only our workspace's tests: skip upstream's unit tests and the downstream drop-in builds.
     #[arg(long)]
     quick: bool,
+    /// Only the steps whose names contain this text (the Vulkan check and the patch queue's
+    /// materialization always run), e.g. `--only rebase` or `--only series`.
+    #[arg(long)]
+    only: Option<String>,
 }
 
 #[derive(Default, Debug, Clone, Copy)]
@@ -138,10 +142,21 @@ struct Report {
     counts: Counts,
     /// The repository, whose file system's free space a failed step reports.
     root: PathBuf,
+    /// `--only`: the steps to run, by a part of their names.
+    only: Option<String>,
 }
 
 impl Report {
+    /// Runs the step unless `--only` leaves it out (then it counts as passed, unreported).
     fn step(&mut self, name: &str, f: impl FnOnce(&mut Counts) -> Result<()>) -> bool {
+        if self.only.as_ref().is_some_and(|only| !name.contains(only.as_str())) {
+            return true;
+        }
+        self.run_step(name, f)
+    }
+
+    /// Runs the step whatever `--only` says: the later steps need it.
+    fn run_step(&mut self, name: &str, f: impl FnOnce(&mut Counts) -> Result<()>) -> bool {
         println!("\n==> {name}");
         let start = Instant::now();
         let mut counts = Counts::default();
@@ -175,26 +190,51 @@ impl Report {
 }
 
 /// A release other than the pinned one that the series must move to (`xtask rebase`): the
-/// previous release, whose sources differ from the pinned ones (wgpu's WebGPU bindings,
-/// wgpu-hal's swapchains). Move it along when the pins move.
-const REBASE_PROBE: &str = "30.0.0";
+/// previous release, whose sources differ from the pinned ones (wgpu-core's `Send`/`Sync`
+/// checks, registry ids and buffer destruction). Move it along when the pins move.
+const REBASE_PROBE: &str = "30.0.1";
+
+/// The conflicts moving to [`REBASE_PROBE`] is expected to stop at, as (crate, file): code
+/// of the pinned release that the probe's release lacks and the series wires into. 30.0.2's
+/// compile-time `Send`/`Sync` check of `Hub` lists every registry, the table registry too;
+/// 30.0.1 has no such check. Any other conflict fails the probe.
+const PROBE_CONFLICTS: &[(&str, &str)] = &[("wgpu-core", "src/hub.rs")];
 
 /// Clones the committed repository, moves its series to [`REBASE_PROBE`] with its own
 /// `cargo xtask rebase`, and checks that the workspace builds on the rebased crates (in this
-/// repository's target folder, so that only what differs is rebuilt).
+/// repository's target folder, so that only what differs is rebuilt). The conflicts of
+/// [`PROBE_CONFLICTS`] are resolved as a user would, hunk by hunk in favour of the release
+/// (`git merge-file --ours`), through `git rebase --continue` and `xtask rebase --continue`:
+/// the probe walks the conflict path too.
 fn rebase_probe(root: &Path) -> Result<()> {
     let clone = root.join("target/rebase/repo");
     util::remove_dir_if_exists(&clone)?;
     fs::create_dir_all(clone.parent().unwrap())?;
     util::run(Command::new("git").args(["clone", "--quiet"]).arg(root).arg(&clone))?;
-    util::run(
+    let xtask = |args: &[&str]| {
         cargo()
             .current_dir(&clone)
-            .args(["xtask", "rebase", REBASE_PROBE])
+            .arg("xtask")
+            .args(args)
             // Its own: the clone's xtask must not replace this one's binary.
-            .env("CARGO_TARGET_DIR", root.join("target/rebase/xtask")),
-    )
-    .context("cargo xtask rebase in the clone")?;
+            .env("CARGO_TARGET_DIR", root.join("target/rebase/xtask"))
+            .status()
+            .context("running cargo xtask in the clone")
+            .map(|s| s.success())
+    };
+    if !xtask(&["rebase", REBASE_PROBE])? {
+        let mut resolved = Vec::new();
+        for (krate, _) in PROBE_CONFLICTS {
+            let tree = clone.join("patched").join(krate);
+            resolved.extend(queue::resolve_for_release(&tree, |file| {
+                PROBE_CONFLICTS.contains(&(krate, file))
+            })?);
+        }
+        println!("xtask: rebase probe: resolved {} in favour of {REBASE_PROBE}", resolved.join(", "));
+        if !xtask(&["rebase", "--continue"])? {
+            bail!("cargo xtask rebase --continue in the clone failed (above)");
+        }
+    }
     util::run(
         cargo()
             .current_dir(&clone)
@@ -209,6 +249,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         steps: Vec::new(),
         counts: Counts::default(),
         root: root.to_path_buf(),
+        only: args.only.clone(),
     };
     if let Some(gib) = util::free_disk_gib(root) {
         // Each step's throwaway build folders take several GiB (`drop_in_ci`).
@@ -216,7 +257,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     }
     let mut gpu_env = Vec::new();
     if !args.no_gpu {
-        let ready = report.step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val", |_| {
+        let ready = report.run_step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val", |_| {
             let vk = vulkan::ensure(true)?;
             println!(
                 "lavapipe: {} (Mesa {})",
@@ -230,7 +271,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             bail!("cannot run the GPU tests; `--no-gpu` leaves them out");
         }
     }
-    if !report.step("materialize the patched crates", |_| {
+    if !report.run_step("materialize the patched crates", |_| {
         crate::patch(root, false).map(drop)
     }) {
         bail!("the patch queue does not apply");
