@@ -1364,3 +1364,247 @@ fn gpu_update_range_with_failing_bindings_on_new_and_flushed_tables() {
     assert_eq!(table.insert_binding(good), Ok(1));
     assert_eq!(read(), [77, 77, 77, 77, 77, 0, 77, 77]);
 }
+
+const MIP_PROBE: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    // Slot 0: the default view of a 2-mip texture; slot 1: a view of its mip 1 alone.
+    out[0] = u32(hasResource<texture_storage_2d<f32, read>>(0u));
+    out[1] = textureDimensions(getResource<texture_storage_2d<f32, read>>(0u)).x;
+    out[2] = u32(hasResource<texture_storage_2d<f32, read>>(1u));
+    out[3] = u32(textureLoad(getResource<texture_storage_2d<f32, read>>(1u), vec2(0u, 0u)).x);
+    out[4] = textureDimensions(getResource<texture_storage_2d<f32, read>>(1u)).x;
+    out[5] = u32(hasResource<texture_2d<f32>>(0u));
+}
+"#;
+
+/// WebGPU binds storage textures through views of one mip level only: a view of several
+/// mips is not a storage texture to the table, whatever its pin (Vulkan's storage image
+/// descriptors must be of one level, VUID-VkWriteDescriptorSet-descriptorType-00339, which
+/// the harness's layer would report), while a one-mip view of the same texture is.
+#[test]
+fn gpu_storage_pins_show_one_mip_views_only() {
+    let gpu = heterogeneous();
+    for usage in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite] {
+        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("mips"),
+            size: 2,
+        });
+        let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("two mips"),
+            size: wgpu::Extent3d {
+                width: 4,
+                height: 4,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 2,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        gpu.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                mip_level: 1,
+                ..texture.as_image_copy()
+            },
+            &7.0f32.to_le_bytes().repeat(4),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(8),
+                rows_per_image: None,
+            },
+            wgpu::Extent3d {
+                width: 2,
+                height: 2,
+                depth_or_array_layers: 1,
+            },
+        );
+        texture.pin(usage);
+        let whole = texture.create_view(&Default::default());
+        let mip_1 = texture.create_view(&wgpu::TextureViewDescriptor {
+            base_mip_level: 1,
+            mip_level_count: Some(1),
+            ..Default::default()
+        });
+        table.update(0, wgpu::BindingResource::TextureView(&whole)).unwrap();
+        table.update(1, wgpu::BindingResource::TextureView(&mip_1)).unwrap();
+        let out = storage_buffer(&gpu, 6);
+        assert_eq!(
+            dispatch(&gpu, MIP_PROBE, &table, &out, 1),
+            [0, 1, 1, 7, 2, 0],
+            "pinned {usage:?}"
+        );
+    }
+}
+
+const BUFFER_LENGTHS: &str = r#"
+enable resource_table;
+
+struct Words { data: array<u32> }
+struct Headed { count: u32, data: array<u32> }
+// A fixed part larger than the default buffer's 16 bytes.
+struct Big { head: array<vec4<u32>, 3>, data: array<u32> }
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> probes: array<i32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if id.x >= arrayLength(&probes) {
+        return;
+    }
+    let i = probes[id.x];
+    let words = getResource<ptr<storage, Words, read>>(i);
+    let base = id.x * 5u;
+    out[base] = arrayLength(&(*words).data);
+    out[base + 1u] = arrayLength(&getResource<ptr<storage, Headed, read>>(i).data);
+    out[base + 2u] = arrayLength(&getResource<ptr<storage, Words, read_write>>(i).data);
+    out[base + 3u] = arrayLength(&getResource<ptr<storage, Big, read>>(i).data);
+    // A loop over an empty slot's array runs no iteration.
+    var sum = 0u;
+    for (var k = 0u; k < arrayLength(&(*words).data); k++) {
+        sum += 1u + (*words).data[k];
+    }
+    out[base + 4u] = sum;
+}
+"#;
+
+/// Runs [`BUFFER_LENGTHS`] over `slots`; returns each one's five words.
+fn buffer_lengths(gpu: &GpuContext, table: &wgpu::ResourceTable, slots: &[i32]) -> Vec<[u32; 5]> {
+    let probe_buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("probes"),
+        size: (slots.len() * 4) as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let indices = slots.iter().flat_map(|i| i.to_le_bytes()).collect::<Vec<_>>();
+    gpu.queue.write_buffer(&probe_buffer, 0, &indices);
+    let out = storage_buffer(gpu, slots.len() * 5);
+    let got = dispatch_with(gpu, BUFFER_LENGTHS, table, &[&out, &probe_buffer], slots.len() as u32);
+    got.chunks_exact(5).map(|c| c.try_into().unwrap()).collect()
+}
+
+/// The default storage buffer holds nothing: `arrayLength` of any runtime-sized array
+/// reached through a slot without a visible buffer (empty, another type, unpinned, out of
+/// range, negative) is 0, while a visible binding reports its own length, `(size -
+/// offset) / stride`, each invocation its own slot's.
+#[test]
+fn gpu_default_storage_buffers_have_no_elements() {
+    let gpu = heterogeneous();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("lengths"),
+        size: 8,
+    });
+    // Slot 0: 64 bytes of 2s, read-only; 1: 32 bytes of 3s, writable; 2: a sampler; 3: an
+    // unpinned buffer; 4: empty; 5: 20 bytes of 5s at offset 256 of a larger buffer.
+    let read = storage_buffer(&gpu, 16);
+    gpu.queue.write_buffer(&read, 0, &2u32.to_le_bytes().repeat(16));
+    read.pin(PinnedUsage::StorageRead);
+    let write = storage_buffer(&gpu, 8);
+    gpu.queue.write_buffer(&write, 0, &3u32.to_le_bytes().repeat(8));
+    write.pin(PinnedUsage::StorageReadWrite);
+    let unpinned = storage_buffer(&gpu, 16);
+    let sampler = gpu.device.create_sampler(&Default::default());
+    let offset = storage_buffer(&gpu, 128);
+    gpu.queue.write_buffer(&offset, 0, &5u32.to_le_bytes().repeat(128));
+    offset.pin(PinnedUsage::StorageRead);
+    table.update(0, read.as_entire_binding()).unwrap();
+    table.update(1, write.as_entire_binding()).unwrap();
+    table.update(2, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    table.update(3, unpinned.as_entire_binding()).unwrap();
+    let binding = wgpu::BufferBinding {
+        buffer: &offset,
+        offset: 256,
+        size: wgpu::BufferSize::new(20),
+    };
+    table.update(5, wgpu::BindingResource::Buffer(binding)).unwrap();
+    // Words, Headed, Words read_write, Big (whose 52-byte minimum binding only slot 0
+    // meets), and the loop's sum of 1 + each element.
+    let expected: [(i32, [u32; 5]); 8] = [
+        (0, [16, 15, 0, 4, 48]),
+        (1, [8, 7, 8, 0, 32]),
+        (2, [0; 5]),
+        (3, [0; 5]),
+        (4, [0; 5]),
+        (5, [5, 4, 0, 0, 30]),
+        (100, [0; 5]),
+        (-1, [0; 5]),
+    ];
+    let slots = expected.map(|(slot, _)| slot);
+    for ((slot, expected), got) in expected.iter().zip(buffer_lengths(&gpu, &table, &slots)) {
+        assert_eq!(&got, expected, "slot {slot}");
+    }
+}
+
+/// A binding of 64 MiB or more saturates its metadata word: its `arrayLength` comes from
+/// the descriptor.
+#[test]
+fn gpu_array_length_of_a_binding_too_large_for_the_metadata_word() {
+    let gpu = heterogeneous();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("large"),
+        size: 1,
+    });
+    const WORDS: usize = 1 << 24;
+    let large = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("64 MiB"),
+        size: 4 * WORDS as u64 + 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    large.pin(PinnedUsage::StorageReadWrite);
+    table.update(0, large.as_entire_binding()).unwrap();
+    // One invocation: lavapipe answers a subgroup's buffer-size queries with one
+    // invocation's descriptor, and the sum's loop would read 16M elements.
+    let got = buffer_lengths(&gpu, &table, &[0]);
+    let words = WORDS as u32 + 16;
+    assert_eq!(got[0][..4], [words, words - 1, words, words - 12]);
+}
+
+const DEFAULT_SHAPES: &str = r#"
+enable resource_table;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    // Slot 0 is empty: every read is of a default.
+    out[0] = textureNumLayers(getResource<texture_2d_array<f32>>(0u));
+    out[1] = textureNumLayers(getResource<texture_2d_array<u32>>(0u));
+    out[2] = textureNumLayers(getResource<texture_2d_array<i32>>(0u));
+    out[3] = textureNumLayers(getResource<texture_depth_2d_array>(0u));
+    out[4] = textureNumLayers(getResource<texture_cube_array<f32>>(0u));
+    out[5] = textureNumLayers(getResource<texture_depth_cube_array>(0u));
+    out[6] = textureNumLayers(getResource<texture_storage_2d_array<f32, read>>(0u));
+    let d = textureDimensions(getResource<texture_2d_array<f32>>(0u));
+    out[7] = d.x * 10u + d.y;
+    out[8] = textureNumLevels(getResource<texture_2d_array<u32>>(0u));
+    out[9] = textureNumLevels(getResource<texture_cube<f32>>(0u));
+    out[10] = textureNumSamples(getResource<texture_multisampled_2d<f32>>(0u));
+    out[11] = textureLoad(getResource<texture_2d_array<u32>>(0u), vec2(0, 0), 0, 0).x;
+}
+"#;
+
+/// Every default texture is of the requested type and holds one texel of zeros: a 2D array
+/// default has one layer (a cube array default, one cube), one mip.
+#[test]
+fn gpu_default_textures_have_one_layer() {
+    let gpu = heterogeneous();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("defaults"),
+        size: 1,
+    });
+    let out = storage_buffer(&gpu, 12);
+    assert_eq!(
+        dispatch(&gpu, DEFAULT_SHAPES, &table, &out, 1),
+        [1, 1, 1, 1, 1, 1, 1, 11, 1, 1, 4, 0]
+    );
+}

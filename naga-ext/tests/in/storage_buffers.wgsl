@@ -14,3 +14,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         (*dst).positions[id.x] = (*source).positions[id.x] * 2.0;
     }
 }
+
+// `arrayLength` of a table buffer: from the slot's metadata word, 0 for the default.
+@group(0) @binding(0) var<storage, read_write> lengths: array<u32>;
+
+@compute @workgroup_size(64)
+fn lengths_of(@builtin(global_invocation_id) id: vec3<u32>) {
+    let particles = getResource<ptr<storage, Particles, read>>(id.x);
+    lengths[id.x] = arrayLength(&(*particles).positions);
+}

@@ -8,6 +8,7 @@ struct _mslBufferSizes {
     uint size0;
     uint size1[1];
     uint size2[1];
+    uint size3;
 };
 
 typedef metal::float4 type_2[1];
@@ -56,4 +57,27 @@ struct main_Input {
     } else {
         return;
     }
+}
+
+uint naga_div(uint lhs, uint rhs) {
+    return lhs / metal::select(rhs, 1u, rhs == 0u);
+}
+
+
+struct lengths_ofInput {
+};
+[[max_total_threads_per_threadgroup(64)]] kernel void lengths_of(
+  metal::uint3 id_1 [[thread_position_in_grid]]
+, device _resource_table_metadata_t const& _resource_table_metadata [[user(fake0)]]
+, device NagaArgumentBufferWrapper<device Particles*>* _resource_table_storage_read_4_ [[user(fake0)]]
+, device type_4& lengths [[user(fake0)]]
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    uint _e4 = _resource_table_metadata.length;
+    uint _e8 = _resource_table_metadata.type_ids[id_1.x];
+    bool _e18 = (id_1.x < _e4) && (((_e8 & 254u) == 54u) && ((_e8 >> 8u) >= 8u));
+    uint _e31 = _resource_table_metadata.type_ids[id_1.x];
+    uint _e33 = _e31 >> 8u;
+    lengths[id_1.x] = _e18 ? ((_e33 == 16777215u) ? (1 + (_buffer_sizes.size1[unsigned(_e18 ? id_1.x : (_e4 + 53u))] - 16 - 16) / 16) : naga_div((_e33 * 4u) - 16u, 16u)) : 0u;
+    return;
 }
