@@ -683,3 +683,38 @@ fn update_range_beside_destroys_of_its_textures() {
         );
     }
 }
+
+/// Tables are counted in a report of their own beside `Instance::generate_report` (whose
+/// `HubReport` has no field for them): made, kept while the program holds them, released
+/// when it drops them, destroyed or not.
+#[test]
+fn the_instance_reports_its_tables() {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::NOOP;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    let (device, _queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        ..Default::default()
+    }))
+    .unwrap();
+    let kept = |instance: &wgpu::Instance| {
+        let report = instance.generate_resource_table_report().expect("a wgpu-core instance");
+        (
+            report.num_allocated,
+            report.num_kept_from_user,
+            report.num_released_from_user,
+        )
+    };
+    assert_eq!(kept(&instance), (0, 0, 0));
+    let first = table(&device, 4);
+    let second = table(&device, 8);
+    assert_eq!(kept(&instance), (2, 2, 0));
+    second.destroy();
+    assert_eq!(kept(&instance), (2, 2, 0));
+    drop(second);
+    assert_eq!(kept(&instance), (1, 1, 1));
+    drop(first);
+    assert_eq!(kept(&instance), (0, 0, 2));
+}

@@ -424,14 +424,19 @@ impl Queue {
 /// `<tree name>:<file>`. For the rebase probe, where such a conflict is the series wiring
 /// into code the other release lacks; a user resolves conflicts by hand.
 pub fn resolve_for_release(tree: &Path, expected: impl Fn(&str) -> bool) -> Result<Vec<String>> {
-    let name = tree.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = tree
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let stopped = |tree: &Path| tree.join(".git/rebase-merge").exists() || tree.join(".git/rebase-apply").exists();
     let mut resolved = Vec::new();
     while stopped(tree) {
         let files = util::output_string(git(tree).args(["diff", "--name-only", "--diff-filter=U"]))?;
         let files: Vec<&str> = files.lines().collect();
         if let Some(file) = files.iter().find(|f| !expected(f)) {
-            bail!("{name}: unexpected conflict in {file} (conflicts: {})", files.join(", "));
+            bail!(
+                "{name}: unexpected conflict in {file} (conflicts: {})",
+                files.join(", ")
+            );
         }
         for file in &files {
             // The three sides, in the tree's git folder (never committed).
@@ -842,7 +847,10 @@ mod tests {
         let q = new_upstream(&f, &LIB.replace("41", "40"));
         assert!(matches!(q.rebase().unwrap(), Rebased::Conflict { .. }));
         let err = resolve_for_release(&q.tree, |file| file == "other.rs").unwrap_err();
-        assert!(format!("{err:#}").contains("unexpected conflict in src/lib.rs"), "{err:#}");
+        assert!(
+            format!("{err:#}").contains("unexpected conflict in src/lib.rs"),
+            "{err:#}"
+        );
         let resolved = resolve_for_release(&q.tree, |file| file == "src/lib.rs").unwrap();
         assert_eq!(resolved, vec!["demo:src/lib.rs".to_string()]);
         assert_eq!(

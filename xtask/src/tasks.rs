@@ -230,7 +230,10 @@ fn rebase_probe(root: &Path) -> Result<()> {
                 PROBE_CONFLICTS.contains(&(krate, file))
             })?);
         }
-        println!("xtask: rebase probe: resolved {} in favour of {REBASE_PROBE}", resolved.join(", "));
+        println!(
+            "xtask: rebase probe: resolved {} in favour of {REBASE_PROBE}",
+            resolved.join(", ")
+        );
         if !xtask(&["rebase", "--continue"])? {
             bail!("cargo xtask rebase --continue in the clone failed (above)");
         }
@@ -331,6 +334,19 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         }
         Ok(())
     });
+    report.step(
+        "workspace tests again with wgpu-core's lock-order checks (--cfg wgpu_validate_locks)",
+        |counts| {
+            let (ok, c) = run_counting(&mut validate_locks(root, &gpu_env, args.no_gpu))?;
+            *counts = c;
+            if !ok {
+                bail!("tests failed with lock-order checks on");
+            }
+            Ok(())
+        },
+    );
+    // Dropped after the step, so that a failed step's summary gives the disk it had.
+    drop_in_ci(&root.join(LOCKS_TARGET));
     report.step("conformance suite (cts-runner 'bindless,*')", |counts| {
         let out = root.join("target").join("cts");
         std::fs::create_dir_all(&out)?;
@@ -471,6 +487,35 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         bail!("some steps failed");
     }
     Ok(())
+}
+
+/// The build folder of the tests with lock-order checks (every crate is built again with
+/// the `cfg`).
+const LOCKS_TARGET: &str = "target/locks";
+
+/// The tests that reach wgpu-core (the GPU programs, the player, the differential tester, the
+/// conformance runner's own tests) and the lock-order tests of our wgpu-core modules, built
+/// with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which panic at
+/// any acquisition that `lock::rank` does not allow, and at any release out of stack order.
+fn validate_locks(root: &Path, gpu_env: &[(String, String)], no_gpu: bool) -> Command {
+    let mut cmd = cargo();
+    cmd.current_dir(root)
+        .args(["nextest", "run", "--no-fail-fast", "--color", "never"]);
+    for package in ["wgpu-core-ext", "player", "difftest", "cts-runner", "wgpu-core"] {
+        cmd.args(["-p", package]);
+    }
+    cmd.args([
+        "-E",
+        if no_gpu {
+            "(not package(wgpu-core) | test(/lock_order/)) & not test(/gpu_/)"
+        } else {
+            "not package(wgpu-core) | test(/lock_order/)"
+        },
+    ])
+    .env("RUSTFLAGS", "--cfg wgpu_validate_locks")
+    .env("CARGO_TARGET_DIR", root.join(LOCKS_TARGET))
+    .envs(gpu_env.iter().cloned());
+    cmd
 }
 
 /// Our crates (the workspace's default members).
