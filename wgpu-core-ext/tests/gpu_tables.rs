@@ -1,7 +1,7 @@
 //! Resource tables on a real Vulkan driver (lavapipe in CI), validation layer on: what
 //! shaders read through `getResource`/`hasResource` is checked value by value.
 
-use hal_ext::harness::{in_flight, isolated, texture_2d, GpuContext};
+use hal_ext::harness::{in_flight, isolated, texture_2d, validation_error, GpuContext};
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
 const SIZE: u32 = 1000;
@@ -1607,4 +1607,41 @@ fn gpu_default_textures_have_one_layer() {
         dispatch(&gpu, DEFAULT_SHAPES, &table, &out, 1),
         [1, 1, 1, 1, 1, 1, 1, 11, 1, 1, 4, 0]
     );
+}
+
+/// A pass encoded after its table was destroyed records nothing that can fault (the
+/// destroyed table's hal objects may be gone: a placeholder is bound instead), and its
+/// submission fails, as the proposal checks `[[destroyed]]` at submit; the device goes on.
+#[test]
+fn gpu_a_pass_encoded_after_its_table_was_destroyed_fails_at_submit() {
+    let gpu = sampling();
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("destroyed"),
+        size: 4,
+    });
+    let (_texture, view) = u32_texture(&gpu, 5);
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let out = storage_buffer(&gpu, 1);
+    let kernel = Kernel::new(&gpu, READ_SLOT_ZERO, &[&out]);
+    // Submitted once, so that the table's writes and hal objects exist.
+    gpu.queue.submit([kernel.encode(&gpu, &table, 1)]);
+    table.destroy();
+    gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    let (cb, error) = validation_error(&gpu.device, || kernel.encode(&gpu, &table, 1));
+    assert!(error.is_none(), "encoding failed: {error:?}");
+    let (_, error) = validation_error(&gpu.device, || gpu.queue.submit([cb]));
+    let error = error.expect("the submission fails");
+    assert!(
+        error
+            .to_string()
+            .contains("ResourceTable with 'destroyed' label has been destroyed"),
+        "{error}"
+    );
+    // The device goes on.
+    let other = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("other"),
+        size: 4,
+    });
+    other.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &other, &out, 1), [5]);
 }

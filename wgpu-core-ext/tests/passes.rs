@@ -3,6 +3,7 @@
 //! that set a destroyed table fails.
 
 use hal_ext::harness::{find_source, noop_adapter, noop_device, validation_error};
+use wgpu_core::command::ComputePassErrorInner;
 use wgpu_core::device::queue::QueueSubmitError;
 
 const SHADER: &str = "
@@ -152,15 +153,20 @@ fn pipelines_that_do_not_read_the_table_do_not_need_one() {
     assert!(error.is_none(), "{error:?}");
 }
 
-#[test]
-fn submitting_a_destroyed_table_fails() {
-    let f = fixture();
-    let (cb, error) = record(&f, |pass| {
+/// One dispatch of the pipeline that reads `f.table`, with the table set.
+fn record_dispatch_reading_table(f: &Fixture) -> (wgpu::CommandBuffer, Option<wgpu::Error>) {
+    record(f, |pass| {
         pass.set_resource_table(Some(&f.table));
         pass.set_pipeline(&f.reads_table);
         pass.set_bind_group(0, &f.group, &[]);
         pass.dispatch_workgroups(1, 1, 1);
-    });
+    })
+}
+
+#[test]
+fn submitting_a_destroyed_table_fails() {
+    let f = fixture();
+    let (cb, error) = record_dispatch_reading_table(&f);
     assert!(error.is_none(), "{error:?}");
     f.table.destroy();
     let (_index, error) = validation_error(&f.device, || f.queue.submit([cb]));
@@ -183,6 +189,30 @@ fn submitting_a_destroyed_table_fails() {
     other.destroy();
     let (_index, error) = validation_error(&f.device, || f.queue.submit([cb]));
     assert!(error.is_some());
+}
+
+/// A pass encoded with a table destroyed before it finds no hal table to bind, as a pass
+/// whose bind group's resources were destroyed does: its error is the pass's
+/// `DestroyedResourceError`, reported when the command buffer is submitted, so the
+/// submission fails as the proposal says, with the same message.
+#[test]
+fn a_pass_encoded_after_its_table_was_destroyed_fails_at_submit() {
+    let f = fixture();
+    f.table.destroy();
+    let (cb, error) = record_dispatch_reading_table(&f);
+    assert!(error.is_none(), "{error:?}");
+    let (_index, error) = validation_error(&f.device, || f.queue.submit([cb]));
+    let error = error.expect("a validation error");
+    let Some(QueueSubmitError::CommandEncoder(_)) = find_source::<QueueSubmitError>(&error) else {
+        panic!("{error:?}")
+    };
+    let Some(ComputePassErrorInner::DestroyedResource(destroyed)) = find_source::<ComputePassErrorInner>(&error) else {
+        panic!("{error:?}")
+    };
+    assert_eq!(
+        destroyed.to_string(),
+        "ResourceTable with 'materials' label has been destroyed"
+    );
 }
 
 #[test]
