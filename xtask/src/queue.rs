@@ -418,11 +418,12 @@ impl Queue {
 
 /// Finishes the `git rebase` stopped in `tree` (by [`Queue::rebase`]) by resolving every
 /// conflict in favour of the release moved to, hunk by hunk: each conflicted file is merged
-/// again with `git merge-file --ours` (the rebase's "ours" is the new upstream), so the
-/// series' other changes to the file stay. Stops, as often as git does, until the rebase is
-/// done; only files that `expected` accepts may conflict. Returns the files resolved, as
-/// `<tree name>:<file>`. For the rebase probe, where such a conflict is the series wiring
-/// into code the other release lacks; a user resolves conflicts by hand.
+/// again with `git merge-file --ours` (the rebase's "ours" is `HEAD`: the new upstream with
+/// the patches replayed so far), so the series' other changes to the file stay. Stops, as
+/// often as git does, until the rebase is done; only files that `expected` accepts may
+/// conflict. Returns the files resolved, as `<tree name>:<file>`. For the rebase probe,
+/// where such a conflict is the series wiring into code the other release lacks; a user
+/// resolves conflicts by hand.
 pub fn resolve_for_release(tree: &Path, expected: impl Fn(&str) -> bool) -> Result<Vec<String>> {
     let name = tree
         .file_name()

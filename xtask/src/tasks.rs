@@ -31,7 +31,8 @@ pub struct TestArgs {
     #[arg(long)]
     quick: bool,
     /// Only the steps whose names contain this text (the Vulkan check and the patch queue's
-    /// materialization always run), e.g. `--only rebase` or `--only series`.
+    /// materialization always run), e.g. `--only rebase` or `--only lock-order`; fails if
+    /// none does.
     #[arg(long)]
     only: Option<String>,
 }
@@ -144,6 +145,8 @@ struct Report {
     root: PathBuf,
     /// `--only`: the steps to run, by a part of their names.
     only: Option<String>,
+    /// Whether `--only` selected a step.
+    matched: bool,
 }
 
 impl Report {
@@ -152,6 +155,7 @@ impl Report {
         if self.only.as_ref().is_some_and(|only| !name.contains(only.as_str())) {
             return true;
         }
+        self.matched = true;
         self.run_step(name, f)
     }
 
@@ -222,14 +226,37 @@ fn rebase_probe(root: &Path) -> Result<()> {
             .context("running cargo xtask in the clone")
             .map(|s| s.success())
     };
-    if !xtask(&["rebase", REBASE_PROBE])? {
-        let mut resolved = Vec::new();
-        for (krate, _) in PROBE_CONFLICTS {
-            let tree = clone.join("patched").join(krate);
-            resolved.extend(queue::resolve_for_release(&tree, |file| {
-                PROBE_CONFLICTS.contains(&(krate, file))
-            })?);
-        }
+    let clean = xtask(&["rebase", REBASE_PROBE])?;
+    // Every tree the rebase left stopped, whatever crate: each of its conflicts must be one
+    // of the expected ones, and together they must be all of them (a conflict that went
+    // away means the list, and the conflict path it walks, are stale).
+    let mut resolved = Vec::new();
+    for entry in fs::read_dir(clone.join("patched"))? {
+        let tree = entry?.path();
+        let name = tree
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        resolved.extend(queue::resolve_for_release(&tree, |file| {
+            PROBE_CONFLICTS.contains(&(name.as_str(), file))
+        })?);
+    }
+    // A file may conflict in more than one patch.
+    resolved.sort();
+    resolved.dedup();
+    let mut expected = PROBE_CONFLICTS
+        .iter()
+        .map(|(krate, file)| format!("{krate}:{file}"))
+        .collect::<Vec<_>>();
+    expected.sort();
+    if resolved != expected {
+        bail!(
+            "moving to {REBASE_PROBE} conflicted in [{}], expected [{}] (PROBE_CONFLICTS){}",
+            resolved.join(", "),
+            expected.join(", "),
+            if clean { "" } else { "; the rebase's own error is above" }
+        );
+    }
+    if !resolved.is_empty() {
         println!(
             "xtask: rebase probe: resolved {} in favour of {REBASE_PROBE}",
             resolved.join(", ")
@@ -253,6 +280,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         counts: Counts::default(),
         root: root.to_path_buf(),
         only: args.only.clone(),
+        matched: false,
     };
     if let Some(gib) = util::free_disk_gib(root) {
         // Each step's throwaway build folders take several GiB (`drop_in_ci`).
@@ -337,10 +365,23 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     report.step(
         "workspace tests again with wgpu-core's lock-order checks (--cfg wgpu_validate_locks)",
         |counts| {
-            let (ok, c) = run_counting(&mut validate_locks(root, &gpu_env, args.no_gpu))?;
+            let reach = ["wgpu-core-ext", "hal-ext", "player", "difftest", "cts-runner"];
+            let mut cmd = validate_locks(root, &gpu_env, args.no_gpu, &reach, "all()");
+            let (ok, c) = run_counting(&mut cmd)?;
             *counts = c;
             if !ok {
                 bail!("tests failed with lock-order checks on");
+            }
+            // The tests that a wrong order panics: compiled only with the cfg, so they also
+            // show that it took effect.
+            let mut own = validate_locks(root, &gpu_env, args.no_gpu, &["wgpu-core"], "test(/lock_order/)");
+            let (ok, c) = run_counting(&mut own)?;
+            *counts += c;
+            if !ok || c.passed < 2 {
+                bail!(
+                    "wgpu-core's lock-order tests did not run and pass under the cfg ({} passed)",
+                    c.passed
+                );
             }
             Ok(())
         },
@@ -486,6 +527,9 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     if report.steps.iter().any(|(_, ok, _, _)| !ok) {
         bail!("some steps failed");
     }
+    if let (Some(only), false) = (&args.only, report.matched) {
+        bail!("--only {only:?} matched no step");
+    }
     Ok(())
 }
 
@@ -497,24 +541,25 @@ const LOCKS_TARGET: &str = "target/locks";
 /// conformance runner's own tests) and the lock-order tests of our wgpu-core modules, built
 /// with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which panic at
 /// any acquisition that `lock::rank` does not allow, and at any release out of stack order.
-fn validate_locks(root: &Path, gpu_env: &[(String, String)], no_gpu: bool) -> Command {
+/// `packages`' tests that `filter` selects (without the GPU tests under `--no-gpu`).
+fn validate_locks(root: &Path, gpu_env: &[(String, String)], no_gpu: bool, packages: &[&str], filter: &str) -> Command {
     let mut cmd = cargo();
+    let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
+    flags.push_str(" --cfg wgpu_validate_locks");
     cmd.current_dir(root)
-        .args(["nextest", "run", "--no-fail-fast", "--color", "never"]);
-    for package in ["wgpu-core-ext", "player", "difftest", "cts-runner", "wgpu-core"] {
+        .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
+        .env("RUSTFLAGS", flags.trim())
+        .env("CARGO_TARGET_DIR", root.join(LOCKS_TARGET))
+        .envs(gpu_env.iter().cloned());
+    for package in packages {
         cmd.args(["-p", package]);
     }
-    cmd.args([
-        "-E",
-        if no_gpu {
-            "(not package(wgpu-core) | test(/lock_order/)) & not test(/gpu_/)"
-        } else {
-            "not package(wgpu-core) | test(/lock_order/)"
-        },
-    ])
-    .env("RUSTFLAGS", "--cfg wgpu_validate_locks")
-    .env("CARGO_TARGET_DIR", root.join(LOCKS_TARGET))
-    .envs(gpu_env.iter().cloned());
+    let filter = if no_gpu {
+        format!("({filter}) & not test(/gpu_/)")
+    } else {
+        filter.to_string()
+    };
+    cmd.args(["-E", &filter]);
     cmd
 }
 
