@@ -80,6 +80,10 @@ pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)>
                 .current_dir(&scratch)
                 .args(["check", "--quiet", "--offline", "--message-format=short"])
                 .env("CARGO_TARGET_DIR", &target)
+                // Incremental even in CI: each prefix differs from the last by one patch, and
+                // rustc then redoes only what it touched (about 10 s a prefix of wgpu-core
+                // instead of 30). The folder is dropped after the step.
+                .env("CARGO_INCREMENTAL", "1")
                 .output()
                 .context("running cargo check")?;
             let error = (!result.status.success()).then(|| {
