@@ -148,9 +148,9 @@ pub fn check(root: &Path, gpu_env: &[(String, String)]) -> Result<u64> {
         println!("consumers: {} {}: {}", c.name, c.version, c.why);
     }
     let work = root.join("target/consumers");
-    let patch = export::export(root, &root.join(export::DROP_IN_EXPORTED))?;
+    let patch = export::export(root, &work.join("exported"))?;
     let sources = fetch(&work)?;
-    let target = root.join(export::DROP_IN_TARGET);
+    let target = work.join("target");
     let mut passed = 0;
 
     // wgpu-info: the same report as unpatched wgpu, but for the new features' names.

@@ -8,12 +8,6 @@ use crate::util;
 
 /// Copies every patched crate to `dir/<crate>` (replacing what was there) and prints, and
 /// returns, the `[patch.crates-io]` section that makes a project use them.
-/// Where the drop-in steps (`xtask test`'s downstream program and `xtask consumers`) export
-/// the patched crates, and their one build folder: what one step builds (wgpu with its
-/// default features, patched and released), the next reuses.
-pub const DROP_IN_EXPORTED: &str = "target/drop-in/exported";
-pub const DROP_IN_TARGET: &str = "target/drop-in/target";
-
 pub fn export(root: &Path, dir: &Path) -> Result<String> {
     let queues = crate::patch(root, false)?;
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;

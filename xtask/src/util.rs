@@ -123,24 +123,15 @@ fn walk(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// Copies the files of `from` into `to` (created if needed), skipping `.git`, keeping their
-/// modification times.
+/// Copies the files of `from` into `to` (created if needed), skipping `.git`.
 pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     for rel in files_under(from)? {
         let dst = to.join(&rel);
         if let Some(parent) = dst.parent() {
             fs::create_dir_all(parent)?;
         }
-        let src = from.join(&rel);
-        fs::copy(&src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
-        // The source's modification time too: a tree copied again over an earlier copy then
-        // looks unchanged to cargo, which rebuilds nothing of it.
-        let modified = fs::metadata(&src)?.modified()?;
-        fs::File::options()
-            .write(true)
-            .open(&dst)?
-            .set_modified(modified)
-            .with_context(|| format!("setting the modification time of {}", dst.display()))?;
+        fs::copy(from.join(&rel), &dst)
+            .with_context(|| format!("copying {} to {}", from.join(&rel).display(), dst.display()))?;
     }
     Ok(())
 }
@@ -202,7 +193,7 @@ fn parse_df(text: &str) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{copy_tree, one_line, parse_df};
+    use super::{one_line, parse_df};
 
     #[test]
     fn a_failed_steps_reason_is_one_line_with_its_start_and_end() {
@@ -236,24 +227,5 @@ mod tests {
         assert_eq!(parse_df(spaced), Some(1.0));
         assert_eq!(parse_df(""), None);
         assert_eq!(parse_df("Filesystem\n"), None);
-    }
-
-    #[test]
-    fn a_copied_tree_keeps_its_modification_times() {
-        let dir = tempfile::tempdir().unwrap();
-        let (from, to) = (dir.path().join("from"), dir.path().join("to"));
-        std::fs::create_dir_all(from.join("src")).unwrap();
-        std::fs::write(from.join("src/lib.rs"), "pub fn f() {}\n").unwrap();
-        let then = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
-        std::fs::File::options()
-            .write(true)
-            .open(from.join("src/lib.rs"))
-            .unwrap()
-            .set_modified(then)
-            .unwrap();
-        copy_tree(&from, &to).unwrap();
-        let copied = to.join("src/lib.rs");
-        assert_eq!(std::fs::read_to_string(&copied).unwrap(), "pub fn f() {}\n");
-        assert_eq!(std::fs::metadata(&copied).unwrap().modified().unwrap(), then);
     }
 }
