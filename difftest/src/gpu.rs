@@ -2,18 +2,17 @@
 //! validation layer through `hal_ext::harness`, or wgpu's noop backend), each outcome checked
 //! against the [`Model`] as it happens.
 
-use hal_ext::harness::write_texel;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use hal_ext::harness::{find_source, texture_2d, GpuContext, ValidationLog};
 use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
-use crate::model::{DeviceError, Model, Res, PROBED_SLOTS, STRIDE};
+use crate::model::{texel, DeviceError, Model, Res, TexShape, ViewShape, Why, PROBED_SLOTS, STRIDE, WORDS};
 use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
 
 /// Operations applied (by all programs, shrinking runs included), for the soak's count.
@@ -23,18 +22,55 @@ pub static PROGRAMS: AtomicU64 = AtomicU64::new(0);
 /// Probes read back and compared, and those of them where some slot showed a texel.
 pub static PROBES: AtomicU64 = AtomicU64::new(0);
 pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
+/// Write-throughs submitted, and those of them that found a writable slot.
+pub static WRITES: AtomicU64 = AtomicU64::new(0);
+pub static WRITES_FOUND: AtomicU64 = AtomicU64::new(0);
 /// Slot operations answered `NotYetAvailable` (completion seen lagging).
 pub static NOT_YET_AVAILABLE: AtomicU64 = AtomicU64::new(0);
+/// How often each (operation, outcome) pair occurred (see [`crate::model::OUTCOMES`]).
+static OUTCOMES: Mutex<BTreeMap<(&'static str, String), u64>> = Mutex::new(BTreeMap::new());
+
+/// The (operation, outcome) pairs seen so far, with their counts.
+pub fn outcomes() -> BTreeMap<(&'static str, String), u64> {
+    OUTCOMES.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The pairs of [`crate::model::OUTCOMES`] not seen so far (on `backend`: noop never
+/// answers `NotYetAvailable`).
+pub fn missing_outcomes(backend: Backend) -> Vec<(&'static str, &'static str)> {
+    let seen = outcomes();
+    crate::model::OUTCOMES
+        .iter()
+        .filter(|(_, outcome)| !(backend == Backend::Noop && outcome.contains("NotYetAvailable")))
+        .filter(|(op, outcome)| !seen.contains_key(&(*op, outcome.to_string())))
+        .copied()
+        .collect()
+}
+
+/// A slot operation's result as outcomes name it: `Ok`, or `Err(<variant>)`.
+fn slot_outcome<T>(result: &Result<T, wgpu::ResourceTableError>) -> String {
+    match result {
+        Ok(_) => "Ok".to_string(),
+        Err(e) => {
+            let text = format!("{e:?}");
+            let variant = text.split([' ', '{', '(']).next().unwrap_or_default();
+            format!("Err({variant})")
+        }
+    }
+}
 
 /// One line of the counters above.
 pub fn counters() -> String {
     let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
     format!(
-        "{} ops, {} programs, {} probes compared ({} showing a texel), {} NotYetAvailable",
+        "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
+         finding a writable slot), {} NotYetAvailable",
         get(&OPS),
         get(&PROGRAMS),
         get(&PROBES),
         get(&PROBES_WITH_TEXEL),
+        get(&WRITES),
+        get(&WRITES_FOUND),
         get(&NOT_YET_AVAILABLE)
     )
 }
@@ -83,14 +119,17 @@ const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 /// What the other render pipeline writes: `[Σ marker, MARK, groups, 1]`.
 const MARK: u32 = 0xC0DE;
 
-/// Compute probe: eight words per slot (see [`Model::probe`]).
+/// Compute probe: [`STRIDE`] words per slot (see [`crate::model::WORDS`]).
 fn compute_probe_wgsl(heterogeneous: bool) -> String {
     let storage = if heterogeneous {
         r#"
     out[b + 4u] = u32(hasResource<texture_storage_2d<u32, read>>(i));
     out[b + 5u] = textureLoad(getResource<texture_storage_2d<u32, read>>(i), vec2(0, 0)).x;
+    out[b + 14u] = textureDimensions(getResource<texture_storage_2d<u32, read>>(i)).x;
+    let p = getResource<ptr<storage, Data, read>>(i);
     out[b + 6u] = u32(hasResource<ptr<storage, Data, read>>(i));
-    out[b + 7u] = (*getResource<ptr<storage, Data, read>>(i)).values[0];"#
+    out[b + 7u] = (*p).values[0];
+    out[b + 13u] = arrayLength(&(*p).values);"#
     } else {
         ""
     };
@@ -103,10 +142,19 @@ struct Data {{ values: array<u32> }}
 fn main(@builtin(local_invocation_index) i: u32) {{
     if i >= {PROBED_SLOTS}u {{ return; }}
     let b = i * {STRIDE}u;
+    let t = getResource<texture_2d<u32>>(i);
     out[b] = u32(hasResource<texture_2d<u32>>(i));
     out[b + 1u] = u32(hasResource<texture_2d<f32>>(i));
     out[b + 2u] = u32(hasResource<sampler>(i));
-    out[b + 3u] = textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x;{storage}
+    out[b + 3u] = textureLoad(t, vec2(0, 0), 0).x;
+    out[b + 8u] = textureDimensions(t).x;
+    out[b + 9u] = textureNumLevels(t);
+    let a = getResource<texture_2d_array<u32>>(i);
+    let layers = textureNumLayers(a);
+    out[b + 10u] = u32(hasResource<texture_2d_array<u32>>(i));
+    out[b + 11u] = layers;
+    out[b + 12u] = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;
+    out[b + 15u] = textureNumLevels(a);{storage}
 }}
 "#
     )
@@ -152,6 +200,32 @@ fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<u32> {
 }
 "#;
 
+/// Vertex-stage probe: one point per slot (vertex `i` at column `i`), the first four
+/// words read by the vertex shader and passed on flat.
+const VERTEX_PROBE: &str = r#"
+enable resource_table;
+struct Out {
+    @builtin(position) pos: vec4<f32>,
+    @location(0) @interpolate(flat) words: vec4<u32>,
+}
+@vertex
+fn vs(@builtin(vertex_index) i: u32) -> Out {
+    var out: Out;
+    out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 0.0, 0.0, 1.0);
+    out.words = vec4(
+        u32(hasResource<texture_2d<u32>>(i)),
+        u32(hasResource<texture_2d<f32>>(i)),
+        u32(hasResource<sampler>(i)),
+        textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x,
+    );
+    return out;
+}
+@fragment
+fn fs(in: Out) -> @location(0) vec4<u32> {
+    return in.words;
+}
+"#;
+
 /// The other render pipeline: `[Σ m_j[0], MARK, k, 1]` from its `k` read-only groups.
 fn render_other_fs(k: u32) -> String {
     let mut s = String::new();
@@ -162,6 +236,83 @@ fn render_other_fs(k: u32) -> String {
     }
     format!("{s}@fragment\nfn fs() -> @location(0) vec4<u32> {{\n    return vec4({sum}, {MARK}u, {k}u, 1u);\n}}\n")
 }
+
+/// Writes [`texel`]`(value, mip, layer)` at (0, 0) of every mip and layer of `texture`, and
+/// zeros to the rest of each (the 4-byte texels of every format the tester makes).
+fn write_texels(queue: &wgpu::Queue, texture: &wgpu::Texture, shape: &TexShape, value: u32) {
+    for mip in 0..shape.mips {
+        let side = (shape.size >> mip).max(1);
+        for layer in 0..shape.layers {
+            let mut data = vec![0u32; (side * side) as usize];
+            data[0] = texel(value, mip, layer);
+            queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture,
+                    mip_level: mip,
+                    origin: wgpu::Origin3d { x: 0, y: 0, z: layer },
+                    aspect: wgpu::TextureAspect::All,
+                },
+                &data.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(4 * side),
+                    rows_per_image: None,
+                },
+                wgpu::Extent3d {
+                    width: side,
+                    height: side,
+                    depth_or_array_layers: 1,
+                },
+            );
+        }
+    }
+}
+
+/// [`Op::WriteThrough`]: the value to write is word `2 * PROBED_SLOTS` of `out`; words
+/// `2 * i`, `2 * i + 1` say what slot `i` held that was writable.
+fn write_through_wgsl() -> String {
+    format!(
+        r#"
+enable resource_table;
+struct Data {{ values: array<u32> }}
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) i: u32) {{
+    if i >= {PROBED_SLOTS}u {{ return; }}
+    let value = out[{value}u];
+    let buffer = hasResource<ptr<storage, Data, read_write>>(i);
+    let texture = hasResource<texture_storage_2d<u32, read_write>>(i);
+    if buffer {{
+        let p = getResource<ptr<storage, Data, read_write>>(i);
+        (*p).values[0] = value;
+    }}
+    if texture {{
+        textureStore(getResource<texture_storage_2d<u32, read_write>>(i), vec2(0, 0), vec4(value));
+    }}
+    out[i * 2u] = u32(buffer);
+    out[i * 2u + 1u] = u32(texture);
+}}
+"#,
+        value = 2 * PROBED_SLOTS
+    )
+}
+
+/// [`Op::Hold`]'s loop: a chain of dependent multiply-adds whose count the shader reads
+/// from its buffer, so that no compiler can shorten it.
+const SPIN_WGSL: &str = r#"
+@group(0) @binding(0) var<storage, read_write> m: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+    var x = m[1];
+    for (var i = 0u; i < m[0]; i++) {
+        x = x * 1664525u + 1013904223u;
+    }
+    m[1] = x;
+}
+"#;
+/// About 20–60 ms on lavapipe: far longer than `queue.submit` takes between handing the
+/// work to the driver and looking at the fence.
+const SPIN_ITERATIONS: u32 = 20_000_000;
 
 /// Word 0 of read-only marker buffer `j` (bound by the other render pipeline's group `j`).
 fn marker_value(j: u32) -> u32 {
@@ -186,7 +337,9 @@ pub struct Dev {
 struct Shared {
     /// Pipelines by (probe, own bind groups).
     compute: HashMap<(bool, u32), wgpu::ComputePipeline>,
-    render: HashMap<(bool, u32), wgpu::RenderPipeline>,
+    /// By (0: the other pipeline, 1: the fragment probe, 2: the vertex probe; groups).
+    render: HashMap<(u8, u32), wgpu::RenderPipeline>,
+    write_through: Option<wgpu::ComputePipeline>,
     statics: Option<Statics>,
 }
 
@@ -198,6 +351,9 @@ struct Statics {
     /// Read-only marker groups `m_j = [marker_value(j)]` (render padding and markers).
     markers: Vec<wgpu::BindGroup>,
     dispatch_args: wgpu::Buffer,
+    /// [`Op::Hold`]'s pipeline and its group (the loop's count and where its result goes).
+    spin: wgpu::ComputePipeline,
+    spin_group: wgpu::BindGroup,
     /// `[6, 1, 0, 0]` (probe: vertices 0..6) then `[6, 1, 6, 0]` (other: vertices 6..12).
     draw_args: wgpu::Buffer,
     _keep: Vec<wgpu::Buffer>,
@@ -304,10 +460,21 @@ impl Dev {
                 g
             };
             let pads = (0..3).map(|_| group(&rw, &[0; 4])).collect();
+            let spin_group = group(&rw, &[SPIN_ITERATIONS, 0, 0, 0]);
+            let spin = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("spin"),
+                layout: Some(&self.layout(&rw, 1, false)),
+                module: &self.module(SPIN_WGSL),
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
             let markers = (0..3).map(|j| group(&ro, &[marker_value(j), 0, 0, 0])).collect();
             Statics {
                 dispatch_args: words(wgpu::BufferUsages::INDIRECT, &[1, 1, 1]),
                 draw_args: words(wgpu::BufferUsages::INDIRECT, &[6, 1, 0, 0, 6, 1, 6, 0]),
+                spin,
+                spin_group,
                 rw,
                 ro,
                 pads,
@@ -357,22 +524,66 @@ impl Dev {
         pipeline
     }
 
-    fn render_pipeline(&self, probe: bool, groups: u32) -> wgpu::RenderPipeline {
-        if let Some(p) = self.shared.borrow().render.get(&(probe, groups)) {
+    fn write_through_pipeline(&self) -> wgpu::ComputePipeline {
+        if let Some(p) = &self.shared.borrow().write_through {
             return p.clone();
         }
-        let layout = self.statics(|s| self.layout(&s.ro, groups, probe));
-        let fs = if probe {
-            RENDER_PROBE_FS.to_string()
-        } else {
-            render_other_fs(groups)
+        let layout = self.statics(|s| self.layout(&s.rw, 1, true));
+        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("write-through"),
+            layout: Some(&layout),
+            module: &self.module(&write_through_wgsl()),
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        self.shared.borrow_mut().write_through = Some(pipeline.clone());
+        pipeline
+    }
+
+    /// `kind`: the probe's (`None`: the other pipeline's).
+    fn render_pipeline(&self, kind: Option<ProbeKind>, groups: u32) -> wgpu::RenderPipeline {
+        let vertex = kind == Some(ProbeKind::Vertex);
+        let key = (kind.map_or(0, |_| 1 + u8::from(vertex)), groups);
+        if let Some(p) = self.shared.borrow().render.get(&key) {
+            return p.clone();
+        }
+        let layout = self.statics(|s| self.layout(&s.ro, groups, kind.is_some()));
+        let source = match kind {
+            Some(ProbeKind::Vertex) => VERTEX_PROBE.to_string(),
+            Some(_) => format!("{RENDER_PROBE_FS}{COLUMNS_VS}"),
+            None => format!("{}{COLUMNS_VS}", render_other_fs(groups)),
         };
-        let module = self.module(&format!("{fs}{COLUMNS_VS}"));
-        let pipeline = hal_ext::harness::render_pipeline(&self.device, &module, Some(&layout), TARGET_FORMAT);
-        self.shared
-            .borrow_mut()
-            .render
-            .insert((probe, groups), pipeline.clone());
+        let module = self.module(&source);
+        let pipeline = self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some(if kind.is_some() { "probe" } else { "other" }),
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState {
+                topology: if vertex {
+                    wgpu::PrimitiveTopology::PointList
+                } else {
+                    wgpu::PrimitiveTopology::TriangleList
+                },
+                ..Default::default()
+            },
+            depth_stencil: None,
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs"),
+                compilation_options: Default::default(),
+                targets: &[Some(TARGET_FORMAT.into())],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        self.shared.borrow_mut().render.insert(key, pipeline.clone());
         pipeline
     }
 }
@@ -384,10 +595,10 @@ struct Recorded {
     staging: Option<wgpu::Buffer>,
 }
 
-/// A submitted probe whose results are awaited.
+/// A submitted probe (or, `None`, a [`Op::WriteThrough`]) whose results are awaited.
 struct Readback {
     step: usize,
-    probe: Probe,
+    probe: Option<Probe>,
     staging: wgpu::Buffer,
     mapped: Arc<AtomicBool>,
     expected: Vec<u32>,
@@ -402,6 +613,9 @@ pub struct Sut {
     buffers: Vec<wgpu::Buffer>,
     recorded: Vec<(wgpu::CommandBuffer, Recorded)>,
     pending: Vec<Readback>,
+    /// The current operation's own result, for its outcome (a slot operation's, or a
+    /// submission's error).
+    result: Option<String>,
     step: usize,
     finished: bool,
     /// Last: the device outlives the program's objects.
@@ -424,10 +638,20 @@ fn classify(error: &wgpu::Error) -> Option<DeviceError> {
     use wgpu_core::resource_table::{CreateResourceTableError, PinError, ResourceTableBindingError};
     if find_source::<CreateResourceTableError>(error).is_some() {
         Some(DeviceError::CreateTable)
-    } else if find_source::<ResourceTableBindingError>(error).is_some() {
-        Some(DeviceError::Binding)
-    } else if find_source::<PinError>(error).is_some() {
-        Some(DeviceError::Pin)
+    } else if let Some(e) = find_source::<ResourceTableBindingError>(error) {
+        Some(DeviceError::Binding(match e {
+            ResourceTableBindingError::DestroyedResource(_) => Why::DestroyedResource,
+            ResourceTableBindingError::MissingTextureUsage(..) => Why::MissingTextureUsage,
+            ResourceTableBindingError::MissingFeatures(_) => Why::MissingFeatures,
+            ResourceTableBindingError::NotAStorageBuffer(..) => Why::NotAStorageBuffer,
+            _ => Why::Other,
+        }))
+    } else if let Some(e) = find_source::<PinError>(error) {
+        Some(DeviceError::Pin(match e {
+            PinError::DestroyedResource(_) => Why::DestroyedResource,
+            PinError::MissingUsage(..) => Why::MissingUsage,
+            _ => Why::Other,
+        }))
     } else if find_source::<QueueWriteError>(error).is_some() {
         Some(DeviceError::Write)
     } else if find_source::<QueueSubmitError>(error).is_some() {
@@ -465,6 +689,7 @@ impl Sut {
             buffers: Vec::new(),
             recorded: Vec::new(),
             pending: Vec::new(),
+            result: None,
             step: usize::MAX,
             finished: false,
             dev,
@@ -510,9 +735,23 @@ impl Sut {
     fn run(&mut self, op: &Op) {
         OPS.fetch_add(1, Ordering::Relaxed);
         let scope = self.dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        self.result = None;
         let expected = self.execute(op);
         let error = pollster::block_on(scope.pop());
         let got = error.as_ref().map(classify);
+        let outcome = self
+            .result
+            .take()
+            .into_iter()
+            .chain(got.flatten().map(|e| format!("{e:?}")))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let outcome = if outcome.is_empty() { "ok".to_string() } else { outcome };
+        *OUTCOMES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry((op.name(), outcome))
+            .or_default() += 1;
         match (expected, &got) {
             (None, None) => {}
             (Some(e), Some(Some(g))) if e == *g => {}
@@ -549,33 +788,57 @@ impl Sut {
             }
             Op::CreateTexture {
                 value,
-                float,
+                shape,
+                view,
                 sampled,
                 storage,
-                pinned,
+                pin,
             } => {
                 let mut usage = wgpu::TextureUsages::COPY_DST;
                 usage.set(wgpu::TextureUsages::TEXTURE_BINDING, sampled);
                 usage.set(wgpu::TextureUsages::STORAGE_BINDING, storage);
-                let format = if float {
-                    wgpu::TextureFormat::R32Float
-                } else {
-                    wgpu::TextureFormat::R32Uint
-                };
-                let texture = texture_2d(&dev.device, format, 1, 1, usage);
-                write_texel(&dev.queue, &texture, value);
-                let view = texture.create_view(&Default::default());
-                self.model.create_texture(value, float, sampled, storage);
-                let error = pinned.then(|| {
-                    texture.pin(wgpu::PinnedUsage::Sampled);
-                    self.model
-                        .pin_texture(self.textures.len(), Some(crate::model::Pin::Sampled))
+                let texture = dev.device.create_texture(&wgpu::TextureDescriptor {
+                    label: None,
+                    size: wgpu::Extent3d {
+                        width: shape.size,
+                        height: shape.size,
+                        depth_or_array_layers: shape.layers,
+                    },
+                    mip_level_count: shape.mips,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: shape.format.wgpu(),
+                    usage,
+                    view_formats: &[],
                 });
-                self.textures.push((Some(texture), view));
-                error.flatten()
+                write_texels(&dev.queue, &texture, &shape, value);
+                let wgpu_view = match view {
+                    None => texture.create_view(&Default::default()),
+                    Some(v) => texture.create_view(&wgpu::TextureViewDescriptor {
+                        dimension: Some(if v.array {
+                            wgpu::TextureViewDimension::D2Array
+                        } else {
+                            wgpu::TextureViewDimension::D2
+                        }),
+                        base_mip_level: v.base_mip,
+                        mip_level_count: Some(v.mip_count),
+                        base_array_layer: v.base_layer,
+                        array_layer_count: Some(v.layer_count),
+                        ..Default::default()
+                    }),
+                };
+                let view = view.unwrap_or_else(|| ViewShape::default_of(&shape));
+                self.model.create_texture(value, shape, view, sampled, storage);
+                let error = pin.and_then(|p| {
+                    texture.pin(p.wgpu());
+                    self.model.pin_texture(self.textures.len(), Some(p))
+                });
+                self.textures.push((Some(texture), wgpu_view));
+                error
             }
             Op::WriteTexture { tex, value } => {
-                write_texel(&dev.queue, self.texture(tex), value);
+                let shape = self.model.textures[tex].shape;
+                write_texels(&dev.queue, self.texture(tex), &shape, value);
                 self.model.write_texture(tex, value)
             }
             Op::PinTexture { tex, pin } => {
@@ -599,19 +862,28 @@ impl Sut {
                 self.model.samplers += 1;
                 None
             }
-            Op::CreateBuffer { value, storage } => {
+            Op::CreateBuffer {
+                value,
+                size,
+                storage,
+                pin,
+            } => {
                 let mut usage = wgpu::BufferUsages::COPY_DST;
                 usage.set(wgpu::BufferUsages::STORAGE, storage);
                 let buffer = dev.device.create_buffer(&wgpu::BufferDescriptor {
                     label: None,
-                    size: 16,
+                    size: u64::from(size),
                     usage,
                     mapped_at_creation: false,
                 });
                 dev.queue.write_buffer(&buffer, 0, &value.to_le_bytes());
+                self.model.create_buffer(value, size, storage);
+                let error = pin.and_then(|p| {
+                    buffer.pin(p.wgpu());
+                    self.model.pin_buffer(self.buffers.len(), Some(p))
+                });
                 self.buffers.push(buffer);
-                self.model.create_buffer(value, storage);
-                None
+                error
             }
             Op::WriteBuffer { buf, value } => {
                 dev.queue.write_buffer(&self.buffers[buf], 0, &value.to_le_bytes());
@@ -631,6 +903,7 @@ impl Sut {
             }
             Op::Update { table, slot, res } => {
                 let got = self.table(table).update(slot, self.resource(res));
+                self.result = Some(slot_outcome(&got));
                 if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
                     NOT_YET_AVAILABLE.fetch_add(1, Ordering::Relaxed);
                 }
@@ -641,6 +914,7 @@ impl Sut {
             Op::UpdateRange { table, first, ref res } => {
                 let resources: Vec<_> = res.iter().map(|&r| self.resource(r)).collect();
                 let got = self.table(table).update_range(first, &resources);
+                self.result = Some(slot_outcome(&got));
                 if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
                     NOT_YET_AVAILABLE.fetch_add(1, Ordering::Relaxed);
                 }
@@ -650,6 +924,7 @@ impl Sut {
             }
             Op::Insert { table, res } => {
                 let got = self.table(table).insert_binding(self.resource(res));
+                self.result = Some(slot_outcome(&got));
                 self.model
                     .insert_binding(table, res, &got)
                     .unwrap_or_else(|d| self.fail(op, d))
@@ -657,6 +932,7 @@ impl Sut {
             }
             Op::Remove { table, slot } => {
                 let got = self.table(table).remove_binding(slot);
+                self.result = Some(slot_outcome(&got));
                 self.model
                     .remove_binding(table, slot, &got)
                     .unwrap_or_else(|d| self.fail(op, d));
@@ -676,11 +952,13 @@ impl Sut {
                 let invalid = all.iter().any(|(_, r)| r.probe.loses_table());
                 let expected_submit = self.model.submit_error(&tables, invalid);
                 let (buffers, records): (Vec<_>, Vec<_>) = all.into_iter().unzip();
+                self.model.looked();
                 // The submission's own error, apart from the recording's.
                 let scope = dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
                 let index = index_of(&dev.queue.submit(buffers));
                 let error = pollster::block_on(scope.pop());
                 let got = error.as_ref().and_then(classify);
+                self.result = got.map(|e| format!("{e:?}"));
                 if got != expected_submit {
                     self.fail(
                         op,
@@ -705,7 +983,87 @@ impl Sut {
                     .any(Probe::loses_table)
                     .then_some(DeviceError::MissingTable)
             }
+            Op::WriteThrough { table, value } => {
+                self.model.looked();
+                let mut words = vec![0u32; 2 * PROBED_SLOTS];
+                words.push(value);
+                let out = dev.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("write-through"),
+                    contents: &words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                });
+                let bytes = (2 * PROBED_SLOTS * 4) as u64;
+                let staging = self.staging(bytes);
+                let mut encoder = dev.device.create_command_encoder(&Default::default());
+                {
+                    let group = self.group(&out);
+                    let pipeline = dev.write_through_pipeline();
+                    let mut pass = encoder.begin_compute_pass(&Default::default());
+                    pass.set_resource_table(Some(self.table(table)));
+                    pass.set_pipeline(&pipeline);
+                    pass.set_bind_group(0, &group, &[]);
+                    pass.dispatch_workgroups(1, 1, 1);
+                }
+                encoder.copy_buffer_to_buffer(&out, 0, &staging, 0, bytes);
+                let expected_submit = self.model.submit_error(&[table], false);
+                let scope = dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
+                let index = index_of(&dev.queue.submit([encoder.finish()]));
+                let error = pollster::block_on(scope.pop());
+                let got = error.as_ref().and_then(classify);
+                self.result = got.map(|e| format!("{e:?}"));
+                if got != expected_submit {
+                    self.fail(
+                        op,
+                        format!(
+                            "expected the submission to raise {expected_submit:?}, got {}",
+                            error.map_or("none".to_string(), |e| format!("{e}"))
+                        ),
+                    );
+                }
+                if expected_submit.is_none() {
+                    self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
+                    let expected = self.model.write_through(table, value);
+                    WRITES.fetch_add(1, Ordering::Relaxed);
+                    if expected.contains(&1) {
+                        WRITES_FOUND.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if dev.vulkan {
+                        let mapped = Arc::new(AtomicBool::new(false));
+                        let flag = mapped.clone();
+                        staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+                            r.expect("mapping a read-back buffer");
+                            flag.store(true, Ordering::SeqCst);
+                        });
+                        self.pending.push(Readback {
+                            step: self.step,
+                            probe: None,
+                            staging,
+                            mapped,
+                            expected,
+                        });
+                    }
+                }
+                None
+            }
+            Op::Hold => {
+                self.model.looked();
+                let mut encoder = dev.device.create_command_encoder(&Default::default());
+                {
+                    let (pipeline, group) = dev.statics(|s| (s.spin.clone(), s.spin_group.clone()));
+                    let mut pass = encoder.begin_compute_pass(&Default::default());
+                    pass.set_pipeline(&pipeline);
+                    pass.set_bind_group(0, &group, &[]);
+                    pass.dispatch_workgroups(1, 1, 1);
+                }
+                let index = index_of(&dev.queue.submit([encoder.finish()]));
+                self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
+                if dev.vulkan {
+                    self.model.held(index);
+                }
+                None
+            }
             Op::Poll => {
+                self.model.looked();
                 let status = dev
                     .device
                     .poll(wgpu::PollType::Poll)
@@ -725,6 +1083,7 @@ impl Sut {
 
     /// Waits for all submitted work and checks every read-back.
     fn wait(&mut self, op: &Op) {
+        self.model.looked();
         self.dev
             .device
             .poll(wgpu::PollType::wait_indefinitely())
@@ -762,7 +1121,7 @@ impl Sut {
         });
         self.pending.push(Readback {
             step: self.step,
-            probe,
+            probe: Some(probe),
             staging,
             mapped,
             expected,
@@ -795,8 +1154,9 @@ impl Sut {
             if got != r.expected {
                 self.fail(op, describe_mismatch(&r, &got));
             }
+            let Some(probe) = &r.probe else { continue };
             PROBES.fetch_add(1, Ordering::Relaxed);
-            let stride = if r.probe.kind.render() { 4 } else { STRIDE };
+            let stride = if probe.kind.render() { 4 } else { STRIDE };
             if got.chunks(stride).take(PROBED_SLOTS).any(|w| w.len() > 3 && w[3] != 0) {
                 PROBES_WITH_TEXEL.fetch_add(1, Ordering::Relaxed);
             }
@@ -945,11 +1305,11 @@ impl Sut {
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
         let view = target.create_view(&Default::default());
-        let probe_pipeline = dev.render_pipeline(true, probe.groups);
+        let probe_pipeline = dev.render_pipeline(Some(probe.kind), probe.groups);
         let others: Vec<(u32, wgpu::RenderPipeline)> = [probe.before, probe.after]
             .into_iter()
             .flatten()
-            .map(|k| (k, dev.render_pipeline(false, k)))
+            .map(|k| (k, dev.render_pipeline(None, k)))
             .collect();
         let (markers, args) = dev.statics(|s| (s.markers.clone(), s.draw_args.clone()));
         // Upstream wgpu-core's indirect-draw validation asserts on the noop adapter's limits
@@ -986,7 +1346,9 @@ impl Sut {
                 if probe.unset == Unset::Null && probe.kind != ProbeKind::Bundle {
                     $pass.set_resource_table(None);
                 }
-                if indirect {
+                if probe.kind == ProbeKind::Vertex {
+                    $pass.draw(0..PROBED_SLOTS as u32, 0..1);
+                } else if indirect {
                     $pass.draw_indirect(&args, 0);
                 } else {
                     $pass.draw(0..6, 0..1);
@@ -1106,17 +1468,25 @@ impl Drop for Sut {
 
 /// Names the words of a probe that differ from the model.
 fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
-    const NAMES: [&str; STRIDE] = [
-        "hasResource<texture_2d<u32>>",
-        "hasResource<texture_2d<f32>>",
-        "hasResource<sampler>",
-        "texel u32",
-        "hasResource<texture_storage_2d<u32, read>>",
-        "storage texel",
-        "hasResource<ptr<storage, Data, read>>",
-        "buffer word 0",
+    const WRITABLE: [&str; 2] = [
+        "hasResource<ptr<storage, Data, read_write>>",
+        "hasResource<texture_storage_2d<u32, read_write>>",
     ];
-    let render = r.probe.kind.render();
+    let Some(probe) = &r.probe else {
+        let lines: Vec<String> = got
+            .iter()
+            .zip(&r.expected)
+            .enumerate()
+            .filter(|(_, (g, e))| g != e)
+            .map(|(i, (g, e))| format!("slot {} {}: GPU {g}, model {e}", i / 2, WRITABLE[i % 2]))
+            .collect();
+        return format!(
+            "the write-through of step {} found:\n    {}",
+            r.step,
+            lines.join("\n    ")
+        );
+    };
+    let render = probe.kind.render();
     let stride = if render { 4 } else { STRIDE };
     let mut lines = Vec::new();
     for (i, (g, e)) in got.iter().zip(&r.expected).enumerate() {
@@ -1125,7 +1495,7 @@ fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
         }
         let (slot, word) = (i / stride, i % stride);
         let what = if slot < PROBED_SLOTS {
-            format!("slot {slot} {}", NAMES[word])
+            format!("slot {slot} {}", WORDS[word])
         } else if render {
             format!("the other pipeline's pixel, word {word}")
         } else {
@@ -1140,7 +1510,7 @@ fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
     format!(
         "probe of step {} `{}` read:\n    {}",
         r.step,
-        r.probe,
+        probe,
         lines.join("\n    ")
     )
 }

@@ -1,39 +1,55 @@
 //! Differential (model-based) testing of resource tables.
 //!
 //! `proptest-state-machine` generates random programs of the bindless API
-//! ([`ops::Op`]: textures, samplers and storage buffers created, written, pinned, unpinned,
+//! ([`ops::Op`]: textures of several shapes (1×1 to 4×4, 1–3 mips, 1–6 layers, `R32Uint`,
+//! `R32Float` or `Rgba8Unorm`) with their default view or a view of some mips and layers,
+//! samplers, and storage buffers of 4 to 260 bytes, created, written, pinned, unpinned,
 //! destroyed and dropped; tables created, destroyed and dropped; `update`, `insert_binding`
 //! and `remove_binding`, slots out of range included; command buffers recorded now and
-//! submitted later; submissions of probes read back at once or later; `poll` and waits). Each
-//! operation runs on a wgpu device ([`gpu::Sut`]) and on the CPU model of the proposal
-//! ([`model::Model`], the executable spec), and every observable result is compared as it
-//! happens:
+//! submitted later; submissions of probes read back at once or later; submissions held
+//! running ([`ops::Op::Hold`]); `poll` and waits). Each operation runs on a wgpu device
+//! ([`gpu::Sut`]) and on the CPU model of the proposal ([`model::Model`], the executable
+//! spec), and every observable result is compared as it happens:
 //!
 //! - each slot operation's result: `Ok`, the exact [`wgpu::ResourceTableError`], and the slot
 //!   `insert_binding` returns (the lowest available one);
-//! - which validation error each operation raises, if any (by the wgpu-core error type:
-//!   binding, pin, queue write, submit of a destroyed table);
-//! - for each probe, value by value, what a shader reads for slots `0..31`:
-//!   `hasResource<texture_2d<u32>>`, `hasResource<texture_2d<f32>>`, `hasResource<sampler>`
-//!   and the texel of `getResource<texture_2d<u32>>` (heterogeneous devices also the storage
-//!   texture and storage buffer forms); probes are compute passes (`dispatch_workgroups` or
-//!   `_indirect`), render passes drawing one pixel per slot, or render bundles, with another
-//!   pipeline of 0–3 bind groups of its own and no table before and/or after the probe
-//!   pipeline in the same pass, whose writes are checked too;
+//! - which validation error each operation raises, if any: the wgpu-core error type
+//!   (binding, pin, queue write, submit, table creation, a draw or dispatch without a
+//!   table), and for binding and pin errors the variant;
+//! - for each probe, value by value, what a shader reads for slots `0..31` (the last ones
+//!   out of range): per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`,
+//!   `sampler`, and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage
+//!   buffer) `hasResource`, and for the resource or the default `getResource` gives, its
+//!   dimensions, mip levels, layers, `arrayLength` and a texel of a chosen mip and layer
+//!   ([`model::WORDS`]); probes are compute passes (`dispatch_workgroups` or `_indirect`,
+//!   every word), render passes drawing one pixel per slot, render bundles, or render
+//!   passes reading the table in the vertex stage, one point per slot (the first four
+//!   words), with another pipeline of 0–3 bind groups of its own and no table before
+//!   and/or after the probe pipeline in the same pass, whose writes are checked too;
+//! - writes through the table ([`ops::Op::WriteThrough`]): which slots a shader finds
+//!   writable (`read_write` storage types: writable pins only), and what the later probes
+//!   read of the buffers and storage textures it wrote;
 //! - on Vulkan, any message of the Khronos validation layer; and any panic.
+//!
+//! Each (operation, outcome) pair is counted ([`gpu::outcomes`]); a soak fails when a pair
+//! the model can produce ([`model::OUTCOMES`]) never occurred.
 //!
 //! A failure is shrunk by proptest to a minimal program, printed one Rust-like line per
 //! operation ([`ops::program_text`]).
 //!
-//! **Nondeterminism.** The GPU completes submissions when it does: `queue.submit` and
-//! `device.poll(Poll)` may advance `[[completedSubmitIndex]]` anywhere up to
-//! `[[lastSubmitIndex]]`. The model keeps `completed_lo ..= last`; an operation whose outcome
-//! depends on completion (`update` of a removed slot, `insert_binding`) accepts every outcome
-//! some completed index in that range explains and raises `completed_lo` to what the outcome
-//! proves (`Ok` from `update` of a slot removed after submission `k`: `completed >= k`;
-//! `NotYetAvailable` reports the completed index itself). A wait, a read-back, or a poll that
-//! finds the queue empty sets `completed_lo = last`. Probe results do not depend on
-//! completion: they see the state at their submission.
+//! **Completion.** The GPU completes submissions when it does, and wgpu learns of it only
+//! when it looks at the fence (after each submission, and on `poll`): slot operations see
+//! the completed index it last saw. The model knows `[[lastSubmitIndex]]` exactly but
+//! `[[completedSubmitIndex]]` only as a range `completed_lo ..= last`; an operation whose
+//! outcome depends on completion (`update` of a removed slot, `insert_binding`) accepts
+//! every outcome some completed index in that range explains and raises `completed_lo` to
+//! what the outcome proves (`Ok` from `update` of a slot removed after submission `k`:
+//! `completed >= k`; `NotYetAvailable` reports the completed index itself). A wait, a
+//! read-back, or a poll that finds the queue empty sets `completed_lo = last`. A held
+//! submission (a compute pass that loops for tens of milliseconds) is still running when
+//! wgpu looks at the fence right after submitting it, so until wgpu looks again the range
+//! ends below it, and handing out a slot removed after it is a divergence. Probe results do
+//! not depend on completion: they see the state at their submission.
 //!
 //! **Running.**
 //! - `cargo nextest run -p difftest` runs the fixed seeds of `tests/differential.rs` (GPU
@@ -41,7 +57,8 @@
 //!   BINDLESS_EXPECT_LAVAPIPE=25 WGPU_BACKEND=vulkan` on lavapipe), and a noop-backend variant.
 //! - `cargo run --release -p difftest -- --soak <minutes> [--seed N]` runs random programs
 //!   until the time is up, printing progress (operations, programs, divergences), and exits
-//!   non-zero with the minimal program on the first divergence.
+//!   non-zero with the minimal program on the first divergence, or at the end when some
+//!   (operation, outcome) pair never occurred.
 
 pub mod gpu;
 pub mod model;
@@ -50,7 +67,7 @@ pub mod ops;
 use proptest::test_runner::{Config, RngSeed, TestError, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine as _, StateMachineTest as _};
 
-pub use gpu::{counters, Backend, Settings, OPS, PROGRAMS};
+pub use gpu::{counters, missing_outcomes, outcomes, Backend, Settings, OPS, PROGRAMS};
 
 /// A batch of random programs.
 #[derive(Clone, Debug)]

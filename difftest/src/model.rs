@@ -58,23 +58,109 @@ impl fmt::Display for Res {
     }
 }
 
-/// A 1×1 texture, `R32Uint` (or `R32Float` when `float`), always with `COPY_DST`.
+/// A texture's format: the texel type a shader reads it as follows from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    R32Uint,
+    /// Unfilterable float.
+    R32Float,
+    /// Filterable float.
+    Rgba8Unorm,
+}
+
+impl Format {
+    pub fn wgpu(self) -> wgpu::TextureFormat {
+        match self {
+            Format::R32Uint => wgpu::TextureFormat::R32Uint,
+            Format::R32Float => wgpu::TextureFormat::R32Float,
+            Format::Rgba8Unorm => wgpu::TextureFormat::Rgba8Unorm,
+        }
+    }
+
+    /// Read as `u32` (else as `f32`).
+    pub fn uint(self) -> bool {
+        self == Format::R32Uint
+    }
+}
+
+/// A 2D texture's shape: `size`×`size`, `mips` levels, `layers` array layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexShape {
+    pub size: u32,
+    pub mips: u32,
+    pub layers: u32,
+    pub format: Format,
+}
+
+/// The one view of a texture that tables hold: its dimension (`2d` or `2d-array`) and its
+/// subresources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewShape {
+    pub array: bool,
+    pub base_mip: u32,
+    pub mip_count: u32,
+    pub base_layer: u32,
+    pub layer_count: u32,
+}
+
+impl ViewShape {
+    /// `createView()` without a descriptor: every mip and layer, `2d-array` when the texture
+    /// has several layers (WebGPU's "resolving GPUTextureViewDescriptor defaults").
+    pub fn default_of(shape: &TexShape) -> Self {
+        Self {
+            array: shape.layers > 1,
+            base_mip: 0,
+            mip_count: shape.mips,
+            base_layer: 0,
+            layer_count: shape.layers,
+        }
+    }
+}
+
+/// The texel the tester writes at (0, 0) of mip `mip`, layer `layer` of a texture written
+/// `value` (every other texel is 0): each subresource reads differently.
+pub fn texel(value: u32, mip: u32, layer: u32) -> u32 {
+    value + 1000 * mip + 100_000 * layer
+}
+
+/// A texture, always with `COPY_DST`, and its view.
 #[derive(Clone, Debug)]
 pub struct Texture {
-    /// The texel as last written (the next submission sees it).
+    /// The value last written (the next submission sees it; see [`texel`]).
     pub value: u32,
-    pub float: bool,
+    pub shape: TexShape,
+    pub view: ViewShape,
     /// `TEXTURE_BINDING` / `STORAGE_BINDING` usages.
     pub sampled: bool,
     pub storage: bool,
     pub pin: Option<Pin>,
     pub destroyed: bool,
+    /// Texels (0, 0) written by shaders since the last queue write, by (mip, layer).
+    pub stored: Vec<((u32, u32), u32)>,
 }
 
-/// A 16-byte `STORAGE | COPY_DST` buffer (or without `STORAGE`) whose first word is `value`.
+impl Texture {
+    /// The texel a shader reads at (0, 0) of the view's mip 0 and view layer `layer`.
+    fn view_texel(&self, layer: u32) -> u32 {
+        let at = (self.view.base_mip, self.view.base_layer + layer);
+        self.stored
+            .iter()
+            .find(|(sub, _)| *sub == at)
+            .map_or_else(|| texel(self.value, at.0, at.1), |(_, v)| *v)
+    }
+
+    /// The width of the view's mip 0.
+    fn view_width(&self) -> u32 {
+        (self.shape.size >> self.view.base_mip).max(1)
+    }
+}
+
+/// A `STORAGE | COPY_DST` buffer (or without `STORAGE`) of `size` bytes, bound whole, whose
+/// first word is `value`.
 #[derive(Clone, Debug)]
 pub struct Buffer {
     pub value: u32,
+    pub size: u32,
     pub storage: bool,
     pub pin: Option<Pin>,
     pub destroyed: bool,
@@ -97,6 +183,8 @@ pub struct Slot {
 
 /// Above every device's `max_resource_table_size()`: Vulkan caps tables at 2^20 slots and
 /// noop reports 2^20; the tester checks its device is within `50_000..=MAX_TABLE_SIZE`.
+/// (The proposal's limit is the device's `maxResourceTableSize`, at least 50,000; the
+/// model knows only this bound of it, so it creates too-large tables of `u32::MAX` slots.)
 pub const MAX_TABLE_SIZE: u32 = 1 << 20;
 /// The size the tester creates too-large tables with.
 pub const TOO_LARGE: u32 = u32::MAX;
@@ -114,9 +202,9 @@ pub struct Table {
     pub slots: Vec<Slot>,
 }
 
-/// The values a probe writes for one slot (compute probes: all eight; render probes: the
-/// first four).
-pub const STRIDE: usize = 8;
+/// The words a probe writes for one slot (compute probes: all of [`WORDS`]; render probes:
+/// the first four).
+pub const STRIDE: usize = 16;
 /// Probes read slots `0..PROBED_SLOTS` (tables have at most 16: the rest are out of range).
 pub const PROBED_SLOTS: usize = 31;
 
@@ -132,6 +220,9 @@ pub struct Model {
     pub last: u64,
     /// What is known of `[[completedSubmitIndex]]`: at least this, at most `last`.
     pub completed_lo: u64,
+    /// And at most this, while a held submission is known not to have completed when wgpu
+    /// last looked ([`Model::held`]).
+    pub completed_hi: Option<u64>,
     pub textures: Vec<Texture>,
     pub samplers: usize,
     pub buffers: Vec<Buffer>,
@@ -141,10 +232,10 @@ pub struct Model {
 /// Which validation error an operation must raise on the device timeline (`None`: none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeviceError {
-    /// `ResourceTableBindingError` from `update`/`insertBinding`.
-    Binding,
-    /// `PinError` from `pin`.
-    Pin,
+    /// `ResourceTableBindingError` from `update`/`insertBinding`, and its variant.
+    Binding(Why),
+    /// `PinError` from `pin`, and its variant.
+    Pin(Why),
     /// `QueueWriteError` from `write_texture`/`write_buffer`.
     Write,
     /// `QueueSubmitError` from `submit`.
@@ -158,7 +249,89 @@ pub enum DeviceError {
     MissingTable,
 }
 
+/// The variant of a binding or pin error (named as wgpu-core's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    DestroyedResource,
+    MissingTextureUsage,
+    MissingFeatures,
+    NotAStorageBuffer,
+    MissingUsage,
+    /// A variant the model never expects.
+    Other,
+}
+
 pub type Divergence = String;
+
+/// Every (operation, outcome) pair the model can produce, as the tester counts them
+/// ([`crate::gpu::outcomes`]): a slot operation's result (`Ok`, `Err(<variant>)`) and the
+/// validation errors ([`DeviceError`]) the operation raised, joined by ` + `; `ok` for an
+/// operation with neither. A long enough soak on Vulkan meets all of them; on noop, every
+/// submission completes at once, so never `NotYetAvailable`.
+pub const OUTCOMES: &[(&str, &str)] = &[
+    ("create_table", "ok"),
+    ("create_table", "CreateTable"),
+    ("destroy_table", "ok"),
+    ("drop_table", "ok"),
+    ("create_texture", "ok"),
+    ("write_texture", "ok"),
+    ("write_texture", "Write"),
+    ("pin_texture", "ok"),
+    ("pin_texture", "Pin(DestroyedResource)"),
+    ("pin_texture", "Pin(MissingUsage)"),
+    ("destroy_texture", "ok"),
+    ("drop_texture", "ok"),
+    ("create_sampler", "ok"),
+    ("create_buffer", "ok"),
+    ("write_buffer", "ok"),
+    ("write_buffer", "Write"),
+    ("pin_buffer", "ok"),
+    ("pin_buffer", "Pin(DestroyedResource)"),
+    ("pin_buffer", "Pin(MissingUsage)"),
+    ("destroy_buffer", "ok"),
+    ("update", "Ok"),
+    ("update", "Ok + Binding(DestroyedResource)"),
+    ("update", "Ok + Binding(MissingTextureUsage)"),
+    ("update", "Ok + Binding(MissingFeatures)"),
+    ("update", "Ok + Binding(NotAStorageBuffer)"),
+    ("update", "Err(InUse)"),
+    ("update", "Err(NotYetAvailable)"),
+    ("update", "Err(OutOfRange)"),
+    ("update", "Err(Destroyed)"),
+    ("update", "Err(Invalid)"),
+    ("update_range", "Ok"),
+    ("update_range", "Ok + Binding(DestroyedResource)"),
+    ("update_range", "Ok + Binding(MissingTextureUsage)"),
+    ("update_range", "Ok + Binding(MissingFeatures)"),
+    ("update_range", "Ok + Binding(NotAStorageBuffer)"),
+    ("update_range", "Err(InUse)"),
+    ("update_range", "Err(NotYetAvailable)"),
+    ("update_range", "Err(OutOfRange)"),
+    ("update_range", "Err(Destroyed)"),
+    ("update_range", "Err(Invalid)"),
+    ("insert_binding", "Ok"),
+    ("insert_binding", "Ok + Binding(DestroyedResource)"),
+    ("insert_binding", "Ok + Binding(MissingTextureUsage)"),
+    ("insert_binding", "Ok + Binding(MissingFeatures)"),
+    ("insert_binding", "Ok + Binding(NotAStorageBuffer)"),
+    ("insert_binding", "Err(Full)"),
+    ("insert_binding", "Err(Destroyed)"),
+    ("insert_binding", "Err(Invalid)"),
+    ("remove_binding", "Ok"),
+    ("remove_binding", "Err(OutOfRange)"),
+    ("remove_binding", "Err(Destroyed)"),
+    ("remove_binding", "Err(Invalid)"),
+    ("record", "ok"),
+    ("record", "MissingTable"),
+    ("submit", "ok"),
+    ("submit", "Submit"),
+    ("submit", "Submit + MissingTable"),
+    ("write_through", "ok"),
+    ("write_through", "Submit"),
+    ("hold", "ok"),
+    ("poll", "ok"),
+    ("wait", "ok"),
+];
 
 impl Model {
     pub fn new(heterogeneous: bool, last: u64) -> Self {
@@ -166,6 +339,7 @@ impl Model {
             heterogeneous,
             last,
             completed_lo: last,
+            completed_hi: None,
             textures: Vec::new(),
             samplers: 0,
             buffers: Vec::new(),
@@ -201,25 +375,34 @@ impl Model {
         }
     }
 
-    pub fn create_texture(&mut self, value: u32, float: bool, sampled: bool, storage: bool) {
+    pub fn create_texture(&mut self, value: u32, shape: TexShape, view: ViewShape, sampled: bool, storage: bool) {
         self.textures.push(Texture {
             value,
-            float,
+            shape,
+            view,
             sampled,
             storage,
             pin: None,
             destroyed: false,
+            stored: Vec::new(),
         });
     }
 
-    /// A queue write; allowed while pinned (the next submission puts the texture back in
-    /// its pinned state). Writing a destroyed texture is a validation error.
+    /// A queue write. Writing a destroyed texture is a validation error.
+    ///
+    /// **Our choice, against a reading of the text.** The proposal says: "when pinned only
+    /// the single pinned usage is allowed" and "every check for `GPUTexture.[[destroyed]]`
+    /// for use with `usage` of the texture by the GPU has an additional check that the
+    /// pinned usage, if any, matches `usage`", which would refuse a queue write (a copy) to a
+    /// pinned texture. wgpu allows it (the copy happens before the submission that puts the
+    /// texture back in its pinned state), and so does the model.
     pub fn write_texture(&mut self, i: usize, value: u32) -> Option<DeviceError> {
         let tex = &mut self.textures[i];
         if tex.destroyed {
             return Some(DeviceError::Write);
         }
         tex.value = value;
+        tex.stored.clear();
         None
     }
 
@@ -230,8 +413,11 @@ impl Model {
         let tex = &mut self.textures[i];
         if let Some(p) = pin {
             let has_usage = if p.storage() { tex.storage } else { tex.sampled };
-            if tex.destroyed || !has_usage {
-                return Some(DeviceError::Pin);
+            if tex.destroyed {
+                return Some(DeviceError::Pin(Why::DestroyedResource));
+            }
+            if !has_usage {
+                return Some(DeviceError::Pin(Why::MissingUsage));
             }
         }
         // > Validation for `GPUTexture.unpin()`: the feature must be enabled (only).
@@ -243,9 +429,10 @@ impl Model {
         self.textures[i].destroyed = true;
     }
 
-    pub fn create_buffer(&mut self, value: u32, storage: bool) {
+    pub fn create_buffer(&mut self, value: u32, size: u32, storage: bool) {
         self.buffers.push(Buffer {
             value,
+            size,
             storage,
             pin: None,
             destroyed: false,
@@ -261,12 +448,17 @@ impl Model {
         None
     }
 
-    /// Buffers pin only to the storage usages (the proposal's TODO #5375, as wgpu does it).
+    /// Buffers pin only to the storage usages. **Our choice:** the proposal has only
+    /// "TODO #5375: Add the similar interface for `GPUBuffer`"; wgpu's follows `pin` for
+    /// textures, with the usages a table can hold a buffer for.
     pub fn pin_buffer(&mut self, i: usize, pin: Option<Pin>) -> Option<DeviceError> {
         let buf = &mut self.buffers[i];
         if let Some(p) = pin {
-            if buf.destroyed || !buf.storage || !p.storage() {
-                return Some(DeviceError::Pin);
+            if buf.destroyed {
+                return Some(DeviceError::Pin(Why::DestroyedResource));
+            }
+            if !buf.storage || !p.storage() {
+                return Some(DeviceError::Pin(Why::MissingUsage));
             }
         }
         buf.pin = pin;
@@ -296,21 +488,40 @@ impl Model {
     }
 
     /// The device-timeline step of `update`:
-    /// > If `resource` is not possible to set in the `GPUResourceTable`, generate a
-    /// > validation error and return.
+    /// > If `resource` is not possible to set in the `GPUResourceTable` (TODO #5374,
+    /// > determine the compatibility rules, depending on sampling vs. heterogeneous),
+    /// > generate a validation error and return.
     ///
-    /// A sampling table holds samplers and sampled textures; a heterogeneous one storage
-    /// textures and storage buffers too. A destroyed resource cannot be set.
-    fn settable(&self, res: Res) -> bool {
+    /// **Our choices where the text has that TODO:** a sampling table holds samplers and
+    /// textures with `TEXTURE_BINDING`; a heterogeneous one also textures with
+    /// `STORAGE_BINDING` and buffers with `STORAGE`. A destroyed resource cannot be set (as
+    /// a destroyed resource cannot be put in a bind group). The error names the first rule
+    /// broken, in wgpu's order: for a texture, destroyed then usage; for a buffer, the
+    /// feature, destroyed, then usage.
+    fn settable(&self, res: Res) -> Result<(), Why> {
         match res {
             Res::Texture(i) => {
                 let tex = &self.textures[i];
-                !tex.destroyed && (tex.sampled || (self.heterogeneous && tex.storage))
+                if tex.destroyed {
+                    Err(Why::DestroyedResource)
+                } else if !(tex.sampled || (self.heterogeneous && tex.storage)) {
+                    Err(Why::MissingTextureUsage)
+                } else {
+                    Ok(())
+                }
             }
-            Res::Sampler(_) => true,
+            Res::Sampler(_) => Ok(()),
             Res::Buffer(i) => {
                 let buf = &self.buffers[i];
-                self.heterogeneous && !buf.destroyed && buf.storage
+                if !self.heterogeneous {
+                    Err(Why::MissingFeatures)
+                } else if buf.destroyed {
+                    Err(Why::DestroyedResource)
+                } else if !buf.storage {
+                    Err(Why::NotAStorageBuffer)
+                } else {
+                    Ok(())
+                }
             }
         }
     }
@@ -321,8 +532,8 @@ impl Model {
         let settable = self.settable(res);
         let s = &mut self.tables[t].slots[slot as usize];
         s.avail = Avail::InUse;
-        s.binding = settable.then_some(res);
-        (!settable).then_some(DeviceError::Binding)
+        s.binding = settable.is_ok().then_some(res);
+        settable.err().map(DeviceError::Binding)
     }
 
     /// `update(slot, resource)` returned `observed`: checks it and applies it.
@@ -353,7 +564,7 @@ impl Model {
             // Depends on completion: Ok proves submission `a` completed.
             Avail::After(a) => match observed {
                 Ok(()) => {
-                    self.completed_lo = a;
+                    self.complete_at_least(a)?;
                     Ok(self.take(t, slot, res))
                 }
                 Err(e) => {
@@ -391,7 +602,7 @@ impl Model {
                         return Ok(None);
                     }
                     // The call went past this slot: its submission completed.
-                    _ => self.completed_lo = a,
+                    _ => self.complete_at_least(a)?,
                 },
             }
         }
@@ -408,6 +619,26 @@ impl Model {
             .fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
     }
 
+    /// An outcome proved that submission `a` has completed: a divergence while a held
+    /// submission at or before `a` is known to be pending.
+    ///
+    /// > `this.[[availableAfterSubmit]][slot] <= this.[[device]].queue.[[completedSubmitIndex]]`
+    /// > (else throw an `OperationError`): a slot is never handed out while a submission
+    /// > that may read it is pending.
+    fn complete_at_least(&mut self, a: u64) -> Result<(), Divergence> {
+        if let Some(hi) = self.completed_hi {
+            if a > hi {
+                return Err(format!(
+                    "a slot removed after submission {a} was available while submission {} was \
+                     still running (completed <= {hi})",
+                    hi + 1
+                ));
+            }
+        }
+        self.completed_lo = self.completed_lo.max(a);
+        Ok(())
+    }
+
     /// Checks a `NotYetAvailable` for a slot available after `a`, and learns the completed
     /// index it reports.
     fn not_yet_available(&mut self, e: &SlotError, slot: u32, a: u64) -> Result<(), Divergence> {
@@ -416,7 +647,12 @@ impl Model {
                 slot: s,
                 available_after,
                 completed,
-            } if s == slot && available_after == a && completed < a && completed >= self.completed_lo => {
+            } if s == slot
+                && available_after == a
+                && completed < a
+                && completed >= self.completed_lo
+                && self.completed_hi.is_none_or(|hi| completed <= hi) =>
+            {
                 self.completed_lo = completed;
                 Ok(())
             }
@@ -469,7 +705,7 @@ impl Model {
                         table.slots.iter().map(|s| s.avail).collect::<Vec<_>>()
                     ));
                 }
-                self.completed_lo = c.unwrap();
+                self.complete_at_least(c.unwrap())?;
                 Ok((self.take(t, slot, res), slot))
             }
             Err(SlotError::Full) if lowest_now.is_none() => Ok((None, u32::MAX)),
@@ -523,21 +759,52 @@ impl Model {
     /// All submitted work is known complete (a wait, or a poll that found the queue empty).
     pub fn all_completed(&mut self) {
         self.completed_lo = self.last;
+        self.completed_hi = None;
     }
 
-    /// A texture is visible to `getResource<texture_2d<T>>` while pinned `Sampled` (which
-    /// needs `TEXTURE_BINDING`) and not destroyed:
-    /// > unpinned resources are not accessible via resource tables.
-    fn sampled_visible(&self, i: usize) -> bool {
-        let tex = &self.textures[i];
-        tex.pin == Some(Pin::Sampled) && tex.sampled && !tex.destroyed
+    /// Submission `index` (already [`Model::submitted`]) runs for much longer than wgpu
+    /// takes to look at the fence once after submitting it: wgpu's completed index stays
+    /// below it until it looks again ([`Model::looked`]). (Only on a backend that runs
+    /// work: the noop backend completes everything at once.)
+    pub fn held(&mut self, index: u64) {
+        self.completed_hi = Some(index - 1);
     }
 
-    /// Storage pins make a texture visible to `texture_storage_2d<T, read>` (read-only
-    /// access accepts read-only and read-write pins) on heterogeneous devices only.
-    fn storage_visible(&self, i: usize) -> bool {
+    /// wgpu looked at the fence again (a submission, a poll): completion may have moved.
+    pub fn looked(&mut self) {
+        self.completed_hi = None;
+    }
+
+    /// Whether texture `i`'s view, in a slot, is what `hasResource<ty>` looks for.
+    ///
+    /// > `hasResource` returns true if the item at `index` of the resource table is of type
+    /// > `T`. […] This way unpinned resources are not accessible via resource tables.
+    ///
+    /// The type rules are TODO #5470 in the proposal; ours are WebGPU's binding rules for
+    /// a bind group entry of that type: the view's dimension, the format's texel type, and
+    /// for storage textures a view of one mip level (docs/src/wgsl.md). A pin makes the
+    /// texture visible to the types of its usage only: `Sampled` to sampled textures (with
+    /// `TEXTURE_BINDING`), either storage pin to read-only storage textures (with
+    /// `STORAGE_BINDING`, heterogeneous tables only).
+    pub fn compatible(&self, i: usize, ty: Ty) -> bool {
         let tex = &self.textures[i];
-        self.heterogeneous && tex.pin.is_some_and(Pin::storage) && tex.storage && !tex.destroyed
+        if tex.destroyed {
+            return false;
+        }
+        let view = &tex.view;
+        let sampled = tex.sampled && tex.pin == Some(Pin::Sampled);
+        let storage = self.heterogeneous && tex.storage && tex.pin.is_some_and(Pin::storage);
+        match ty {
+            Ty::Texture2dU32 => sampled && !view.array && tex.shape.format.uint(),
+            Ty::Texture2dF32 => sampled && !view.array && !tex.shape.format.uint(),
+            Ty::Texture2dArrayU32 => sampled && view.array && tex.shape.format.uint(),
+            Ty::StorageRead2dU32 => storage && !view.array && view.mip_count == 1 && tex.shape.format.uint(),
+            // > `read` accepts textures pinned read-only or writable; `write`/`read_write`
+            // > only writable ones. (docs/src/wgsl.md)
+            Ty::StorageReadWrite2dU32 => {
+                self.compatible(i, Ty::StorageRead2dU32) && tex.pin == Some(Pin::StorageReadWrite)
+            }
+        }
     }
 
     fn buffer_visible(&self, i: usize) -> bool {
@@ -545,41 +812,95 @@ impl Model {
         self.heterogeneous && buf.pin.is_some_and(Pin::storage) && buf.storage && !buf.destroyed
     }
 
+    /// `ptr<storage, S, read_write>`: buffers pinned writable only.
+    fn buffer_writable(&self, i: usize) -> bool {
+        self.buffer_visible(i) && self.buffers[i].pin == Some(Pin::StorageReadWrite)
+    }
+
+    /// [`crate::ops::Op::WriteThrough`] of table `t` submitted now: per slot `[writable
+    /// buffer, writable storage texture]` as `hasResource` finds them; and the writes.
+    pub fn write_through(&mut self, t: usize, value: u32) -> Vec<u32> {
+        let table = &self.tables[t];
+        let mut found = vec![0; PROBED_SLOTS * 2];
+        let (mut buffers, mut textures) = (Vec::new(), Vec::new());
+        for (slot, words) in found.chunks_exact_mut(2).enumerate() {
+            match table.slots.get(slot).and_then(|s| s.binding) {
+                Some(Res::Buffer(i)) if self.buffer_writable(i) => {
+                    words[0] = 1;
+                    buffers.push(i);
+                }
+                Some(Res::Texture(i)) if self.compatible(i, Ty::StorageReadWrite2dU32) => {
+                    words[1] = 1;
+                    textures.push(i);
+                }
+                _ => {}
+            }
+        }
+        for i in buffers {
+            self.buffers[i].value = value;
+        }
+        for i in textures {
+            let tex = &mut self.textures[i];
+            let at = (tex.view.base_mip, tex.view.base_layer);
+            tex.stored.retain(|(sub, _)| *sub != at);
+            tex.stored.push((at, value));
+        }
+        found
+    }
+
     /// What a probe of table `t` submitted now reads for slots `0..PROBED_SLOTS`, `STRIDE`
-    /// words each:
-    /// `[hasResource<texture_2d<u32>>, hasResource<texture_2d<f32>>, hasResource<sampler>,
-    ///   textureLoad(getResource<texture_2d<u32>>).x,
-    ///   hasResource<texture_storage_2d<u32, read>>, its textureLoad().x,
-    ///   hasResource<ptr<storage, Data, read>>, its values[0]]`
-    /// (the last four only on heterogeneous devices, 0 otherwise).
+    /// words each (see [`WORDS`]); the storage words only on heterogeneous devices (0
+    /// otherwise).
+    ///
     /// > If `index` is outside the bounds of the resource table then a default value of type
     /// > `T` will be returned. If the item at `index` is not of type `T` then a default value
-    /// > of type `T` is returned. (wgpu's defaults are zero-filled.)
+    /// > of type `T` is returned.
+    ///
+    /// The default resources are TODO #5471 in the proposal; ours (docs/src/wgsl.md): a
+    /// texture of one 1×1 texel of zeros, one mip level and one layer; an empty buffer
+    /// (`arrayLength` 0, reads 0).
     pub fn probe(&self, t: usize) -> Vec<u32> {
         let table = &self.tables[t];
         let mut out = vec![0; PROBED_SLOTS * STRIDE];
         for (slot, words) in out.chunks_exact_mut(STRIDE).enumerate() {
             let binding = table.slots.get(slot).and_then(|s| s.binding);
+            // The defaults' shape.
+            words[8] = 1;
+            words[9] = 1;
+            words[11] = 1;
+            words[15] = 1;
+            if self.heterogeneous {
+                words[14] = 1;
+            }
             match binding {
                 Some(Res::Texture(i)) => {
                     let tex = &self.textures[i];
-                    if self.sampled_visible(i) {
-                        if tex.float {
-                            words[1] = 1;
-                        } else {
-                            words[0] = 1;
-                            words[3] = tex.value;
-                        }
+                    let has = |ty| self.compatible(i, ty);
+                    if has(Ty::Texture2dU32) {
+                        words[0] = 1;
+                        words[3] = tex.view_texel(0);
+                        words[8] = tex.view_width();
+                        words[9] = tex.view.mip_count;
                     }
-                    if self.storage_visible(i) && !tex.float {
+                    words[1] = u32::from(has(Ty::Texture2dF32));
+                    if has(Ty::Texture2dArrayU32) {
+                        words[10] = 1;
+                        words[11] = tex.view.layer_count;
+                        words[12] = tex.view_texel(tex.view.layer_count - 1);
+                        words[15] = tex.view.mip_count;
+                    }
+                    if has(Ty::StorageRead2dU32) {
                         words[4] = 1;
-                        words[5] = tex.value;
+                        words[5] = tex.view_texel(0);
+                        words[14] = tex.view_width();
                     }
                 }
                 Some(Res::Sampler(_)) => words[2] = 1,
                 Some(Res::Buffer(i)) if self.buffer_visible(i) => {
+                    let buf = &self.buffers[i];
                     words[6] = 1;
-                    words[7] = self.buffers[i].value;
+                    words[7] = buf.value;
+                    words[13] = buf.size / 4;
                 }
                 Some(Res::Buffer(_)) | None => {}
             }
@@ -587,6 +908,38 @@ impl Model {
         out
     }
 }
+
+/// The resource types a probe asks `hasResource`/`getResource` for (besides `sampler` and
+/// the storage buffer `ptr<storage, Data, read>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Texture2dU32,
+    Texture2dF32,
+    Texture2dArrayU32,
+    StorageRead2dU32,
+    StorageReadWrite2dU32,
+}
+
+/// What each of a probe's `STRIDE` words per slot is (compute probes; render probes write
+/// the first four).
+pub const WORDS: [&str; STRIDE] = [
+    "hasResource<texture_2d<u32>>",
+    "hasResource<texture_2d<f32>>",
+    "hasResource<sampler>",
+    "textureLoad(texture_2d<u32>, (0, 0), 0).x",
+    "hasResource<texture_storage_2d<u32, read>>",
+    "textureLoad(texture_storage_2d<u32, read>, (0, 0)).x",
+    "hasResource<ptr<storage, Data, read>>",
+    "values[0]",
+    "textureDimensions(texture_2d<u32>).x",
+    "textureNumLevels(texture_2d<u32>)",
+    "hasResource<texture_2d_array<u32>>",
+    "textureNumLayers(texture_2d_array<u32>)",
+    "textureLoad(texture_2d_array<u32>, (0, 0), last layer, 0).x",
+    "arrayLength(&values)",
+    "textureDimensions(texture_storage_2d<u32, read>).x",
+    "textureNumLevels(texture_2d_array<u32>)",
+];
 
 /// The operation must fail with exactly `expected`.
 fn expect_err<T: fmt::Debug>(
@@ -607,7 +960,7 @@ mod tests {
     fn removed_slot_waits_for_completion_and_narrows_it() {
         let mut m = Model::new(false, 1);
         m.create_table(4);
-        m.create_texture(5, false, true, false);
+        m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
         m.submitted(2).unwrap();
         m.remove_binding(0, 0, &Ok(())).unwrap();
@@ -630,15 +983,123 @@ mod tests {
     }
 
     #[test]
+    fn a_slot_removed_before_a_held_submission_is_not_available_until_wgpu_looks_again() {
+        let mut m = Model::new(false, 1);
+        m.create_table(2);
+        m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
+        m.update(0, 0, Res::Texture(0), &Ok(())).unwrap();
+        m.submitted(2).unwrap();
+        m.held(2);
+        m.remove_binding(0, 0, &Ok(())).unwrap();
+        assert!(m.clone().update(0, 0, Res::Texture(0), &Ok(())).is_err());
+        // Slot 0 is not available, slot 1 is.
+        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(0)).is_err());
+        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(1)).is_ok());
+        let nya = |completed| {
+            Err(SlotError::NotYetAvailable {
+                slot: 0,
+                available_after: 2,
+                completed,
+            })
+        };
+        assert_eq!(m.clone().update(0, 0, Res::Texture(0), &nya(1)), Ok(None));
+        m.looked();
+        assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
+    }
+
+    const R32UINT_1X1: TexShape = TexShape {
+        size: 1,
+        mips: 1,
+        layers: 1,
+        format: Format::R32Uint,
+    };
+
+    /// Word `w` of slot `slot` of a probe.
+    fn word(probe: &[u32], slot: usize, w: usize) -> u32 {
+        probe[slot * STRIDE + w]
+    }
+
+    #[test]
+    fn defaults_have_one_texel_one_mip_one_layer_and_no_elements() {
+        let mut m = Model::new(true, 0);
+        m.create_table(4);
+        let probe = m.probe(0);
+        // An empty slot, and one past the end of the table.
+        for slot in [0, 10] {
+            let words: Vec<u32> = (0..STRIDE).map(|w| word(&probe, slot, w)).collect();
+            assert_eq!(words, [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1], "slot {slot}");
+        }
+    }
+
+    #[test]
+    fn a_storage_pin_shows_one_mip_views_only() {
+        let mut m = Model::new(true, 0);
+        m.create_table(4);
+        let shape = TexShape {
+            size: 4,
+            mips: 3,
+            layers: 1,
+            format: Format::R32Uint,
+        };
+        let all = ViewShape::default_of(&shape);
+        let one = ViewShape {
+            base_mip: 1,
+            mip_count: 1,
+            ..all
+        };
+        m.create_texture(5, shape, all, true, true);
+        m.create_texture(5, shape, one, true, true);
+        m.update(0, 0, Res::Texture(0), &Ok(())).unwrap();
+        m.update(0, 1, Res::Texture(1), &Ok(())).unwrap();
+        m.pin_texture(0, Some(Pin::StorageRead));
+        m.pin_texture(1, Some(Pin::StorageRead));
+        let probe = m.probe(0);
+        assert_eq!([0, 4, 5, 14].map(|w| word(&probe, 0, w)), [0, 0, 0, 1]);
+        assert_eq!([0, 4, 5, 14].map(|w| word(&probe, 1, w)), [0, 1, texel(5, 1, 0), 2]);
+        m.pin_texture(1, Some(Pin::Sampled));
+        let probe = m.probe(0);
+        assert_eq!([0, 3, 8, 9].map(|w| word(&probe, 1, w)), [1, 1005, 2, 1]);
+    }
+
+    #[test]
+    fn array_views_show_their_layers() {
+        let mut m = Model::new(false, 0);
+        m.create_table(4);
+        let shape = TexShape {
+            size: 2,
+            mips: 2,
+            layers: 6,
+            format: Format::R32Uint,
+        };
+        let view = ViewShape {
+            array: true,
+            base_mip: 0,
+            mip_count: 2,
+            base_layer: 2,
+            layer_count: 3,
+        };
+        m.create_texture(9, shape, view, true, false);
+        m.update(0, 0, Res::Texture(0), &Ok(())).unwrap();
+        m.pin_texture(0, Some(Pin::Sampled));
+        let probe = m.probe(0);
+        // Not a `texture_2d`: that word keeps the default's shape.
+        assert_eq!([0, 8, 9].map(|w| word(&probe, 0, w)), [0, 1, 1]);
+        assert_eq!([10, 11, 12, 15].map(|w| word(&probe, 0, w)), [1, 3, texel(9, 0, 4), 2]);
+    }
+
+    #[test]
     fn visibility_needs_a_sampled_pin_and_no_destroy() {
         let mut m = Model::new(false, 0);
         m.create_table(4);
-        m.create_texture(7, false, true, false);
+        m.create_texture(7, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         m.update(0, 1, Res::Texture(0), &Ok(())).unwrap();
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [0, 0, 0, 0]);
         assert_eq!(m.pin_texture(0, Some(Pin::Sampled)), None);
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [1, 0, 0, 7]);
-        assert_eq!(m.pin_texture(0, Some(Pin::StorageRead)), Some(DeviceError::Pin));
+        assert_eq!(
+            m.pin_texture(0, Some(Pin::StorageRead)),
+            Some(DeviceError::Pin(Why::MissingUsage))
+        );
         m.destroy_texture(0);
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [0, 0, 0, 0]);
     }

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
-use crate::model::{Pin, Res};
+use crate::model::{Format, Pin, Res, TexShape, ViewShape};
 
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,11 +24,16 @@ pub enum ProbeKind {
     RenderIndirect,
     /// The render pass's commands recorded in a render bundle.
     Bundle,
+    /// A render pass drawing one point per slot, the table read in the vertex stage.
+    Vertex,
 }
 
 impl ProbeKind {
     pub fn render(self) -> bool {
-        matches!(self, ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Bundle)
+        matches!(
+            self,
+            ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Bundle | ProbeKind::Vertex
+        )
     }
 }
 
@@ -69,7 +74,10 @@ impl Probe {
             // panics, upstream): bundles ignore `Null`.
             Unset::Null => self.kind != ProbeKind::Bundle,
             Unset::EmptyBundle => {
-                matches!(self.kind, ProbeKind::Render | ProbeKind::RenderIndirect)
+                matches!(
+                    self.kind,
+                    ProbeKind::Render | ProbeKind::RenderIndirect | ProbeKind::Vertex
+                )
             }
         }
     }
@@ -83,6 +91,7 @@ impl fmt::Display for Probe {
             ProbeKind::Render => "render",
             ProbeKind::RenderIndirect => "render_indirect",
             ProbeKind::Bundle => "bundle",
+            ProbeKind::Vertex => "vertex",
         };
         write!(f, "probe_{kind}(&t{}, groups: {}", self.table, self.groups)?;
         if let Some(k) = self.before {
@@ -115,13 +124,15 @@ pub enum Op {
     DropTable {
         table: usize,
     },
-    /// `pinned`: `pin(Sampled)` right after creation (as most programs do).
+    /// `pin`: pinned right after creation (as most programs do), to a usage it has. `view`: the
+    /// view tables hold (`None`: the default view).
     CreateTexture {
         value: u32,
-        float: bool,
+        shape: TexShape,
+        view: Option<ViewShape>,
         sampled: bool,
         storage: bool,
-        pinned: bool,
+        pin: Option<Pin>,
     },
     WriteTexture {
         tex: usize,
@@ -139,9 +150,13 @@ pub enum Op {
         tex: usize,
     },
     CreateSampler,
+    /// `pin`: pinned right after creation (storage buffers only).
     CreateBuffer {
         value: u32,
+        /// Bytes, a multiple of 4.
+        size: u32,
         storage: bool,
+        pin: Option<Pin>,
     },
     WriteBuffer {
         buf: usize,
@@ -181,10 +196,53 @@ pub enum Op {
         probes: Vec<Probe>,
         read_back: bool,
     },
+    /// Heterogeneous devices: submits a compute pass that, through table `table`, writes
+    /// `value` to word 0 of every buffer and texel (0, 0) of every storage texture that
+    /// `hasResource` finds writable (`ptr<storage, Data, read_write>`,
+    /// `texture_storage_2d<u32, read_write>`), and reports, per slot, what it found.
+    WriteThrough {
+        table: usize,
+        value: u32,
+    },
+    /// Submits a compute pass that runs for a while (tens of milliseconds on lavapipe): it is
+    /// still running when `queue.submit` looks at the fence, so until the next submission
+    /// or poll wgpu knows it pending, and a slot removed before it must not be handed out.
+    Hold,
     /// `device.poll(PollType::Poll)`.
     Poll,
     /// `device.poll(PollType::wait_indefinitely())`.
     Wait,
+}
+
+impl Op {
+    /// The operation's name, as outcome counts list it (the API call's, in snake case).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Op::CreateTable { .. } => "create_table",
+            Op::DestroyTable { .. } => "destroy_table",
+            Op::DropTable { .. } => "drop_table",
+            Op::CreateTexture { .. } => "create_texture",
+            Op::WriteTexture { .. } => "write_texture",
+            Op::PinTexture { .. } => "pin_texture",
+            Op::DestroyTexture { .. } => "destroy_texture",
+            Op::DropTexture { .. } => "drop_texture",
+            Op::CreateSampler => "create_sampler",
+            Op::CreateBuffer { .. } => "create_buffer",
+            Op::WriteBuffer { .. } => "write_buffer",
+            Op::PinBuffer { .. } => "pin_buffer",
+            Op::DestroyBuffer { .. } => "destroy_buffer",
+            Op::Update { .. } => "update",
+            Op::UpdateRange { .. } => "update_range",
+            Op::Insert { .. } => "insert_binding",
+            Op::Remove { .. } => "remove_binding",
+            Op::Record(_) => "record",
+            Op::Submit { .. } => "submit",
+            Op::WriteThrough { .. } => "write_through",
+            Op::Hold => "hold",
+            Op::Poll => "poll",
+            Op::Wait => "wait",
+        }
+    }
 }
 
 fn usage(sampled: bool, storage: bool) -> String {
@@ -217,17 +275,39 @@ impl fmt::Display for Op {
             Op::DropTable { table } => write!(f, "drop(t{table});"),
             Op::CreateTexture {
                 value,
-                float,
+                shape,
+                view,
                 sampled,
                 storage,
-                pinned,
-            } => write!(
-                f,
-                "let tex = texture_1x1({}, {value}, {});{}",
-                if *float { "R32Float" } else { "R32Uint" },
-                usage(*sampled, *storage),
-                if *pinned { " tex.pin(PinnedUsage::Sampled);" } else { "" }
-            ),
+                pin,
+            } => {
+                write!(
+                    f,
+                    "let tex = texture({}x{}, mips: {}, layers: {}, {:?}, {value}, {});",
+                    shape.size,
+                    shape.size,
+                    shape.mips,
+                    shape.layers,
+                    shape.format,
+                    usage(*sampled, *storage),
+                )?;
+                match view {
+                    None => write!(f, " let view = tex.create_view(default);")?,
+                    Some(v) => write!(
+                        f,
+                        " let view = tex.create_view({}, mips: {}..{}, layers: {}..{});",
+                        if v.array { "D2Array" } else { "D2" },
+                        v.base_mip,
+                        v.base_mip + v.mip_count,
+                        v.base_layer,
+                        v.base_layer + v.layer_count
+                    )?,
+                }
+                if let Some(p) = pin {
+                    write!(f, " tex.pin(PinnedUsage::{p:?});")?;
+                }
+                Ok(())
+            }
             Op::WriteTexture { tex, value } => {
                 write!(f, "queue.write_texture(&tex{tex}, {value});")
             }
@@ -235,11 +315,22 @@ impl fmt::Display for Op {
             Op::DestroyTexture { tex } => write!(f, "tex{tex}.destroy();"),
             Op::DropTexture { tex } => write!(f, "drop(tex{tex}); // its view lives on"),
             Op::CreateSampler => write!(f, "let sampler = device.create_sampler(&Default::default());"),
-            Op::CreateBuffer { value, storage } => write!(
-                f,
-                "let buf = buffer_16_bytes([{value}, 0, 0, 0], {});",
-                if *storage { "STORAGE | COPY_DST" } else { "COPY_DST" }
-            ),
+            Op::CreateBuffer {
+                value,
+                size,
+                storage,
+                pin,
+            } => {
+                write!(
+                    f,
+                    "let buf = buffer({size} bytes, [{value}, 0, …], {});",
+                    if *storage { "STORAGE | COPY_DST" } else { "COPY_DST" }
+                )?;
+                if let Some(p) = pin {
+                    write!(f, " buf.pin(PinnedUsage::{p:?});")?;
+                }
+                Ok(())
+            }
             Op::WriteBuffer { buf, value } => {
                 write!(f, "queue.write_buffer(&buf{buf}, 0, [{value}]);")
             }
@@ -267,6 +358,11 @@ impl fmt::Display for Op {
                 }
                 Ok(())
             }
+            Op::WriteThrough { table, value } => write!(
+                f,
+                "queue.submit([write_through(&t{table}, {value})]); // every writable slot's word 0 / texel (0, 0)"
+            ),
+            Op::Hold => write!(f, "queue.submit([spin_for_a_while()]);"),
             Op::Poll => write!(f, "device.poll(PollType::Poll);"),
             Op::Wait => write!(f, "device.poll(PollType::wait_indefinitely());"),
         }
@@ -300,6 +396,9 @@ pub struct RefState {
     pub samplers: usize,
     pub buffers: usize,
     pub recorded: usize,
+    /// A held submission may still be pending ([`Op::Hold`], until the next submission,
+    /// poll or wait): slot operations are then more likely, so that removed slots meet it.
+    pub held: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -331,6 +430,52 @@ fn value() -> BoxedStrategy<u32> {
     (1u32..1000).boxed()
 }
 
+/// Mostly one-texel, one-mip, one-layer `R32Uint` textures (which most slots of a program
+/// should meet on); else up to 4×4, every mip count the size allows, up to 6 layers, and a
+/// float format, filterable or not.
+fn tex_shape() -> BoxedStrategy<TexShape> {
+    let format = prop_oneof![
+        6 => Just(Format::R32Uint),
+        2 => Just(Format::R32Float),
+        1 => Just(Format::Rgba8Unorm),
+    ];
+    let size = prop_oneof![3 => Just(1u32), 1 => Just(2u32), 2 => Just(4u32)];
+    let layers = prop_oneof![3 => Just(1u32), 1 => 2u32..=6];
+    (size, layers, format)
+        .prop_flat_map(|(size, layers, format)| {
+            (1..=size.ilog2() + 1).prop_map(move |mips| TexShape {
+                size,
+                mips,
+                layers,
+                format,
+            })
+        })
+        .boxed()
+}
+
+/// The default view (most often), or a view of some mips and layers, `2d` when it has one
+/// layer (or by choice) and `2d-array` otherwise.
+fn view_shape(shape: TexShape) -> BoxedStrategy<Option<ViewShape>> {
+    let explicit =
+        (0..shape.mips, 0..shape.layers, any::<bool>()).prop_flat_map(move |(base_mip, base_layer, array)| {
+            (1..=shape.mips - base_mip, 1..=shape.layers - base_layer).prop_map(move |(mip_count, layer_count)| {
+                Some(ViewShape {
+                    array: array || layer_count > 1,
+                    base_mip,
+                    mip_count,
+                    base_layer,
+                    layer_count,
+                })
+            })
+        });
+    prop_oneof![2 => Just(None), 1 => explicit].boxed()
+}
+
+/// Buffer sizes: one word, the 16 bytes most programs use, and larger ones.
+fn buffer_size() -> BoxedStrategy<u32> {
+    prop_oneof![1 => Just(4u32), 4 => Just(16u32), 1 => Just(64u32), 1 => Just(260u32)].boxed()
+}
+
 impl RefState {
     fn live_tables(&self) -> Vec<usize> {
         (0..self.tables.len()).filter(|&t| !self.tables[t].dropped).collect()
@@ -349,7 +494,7 @@ impl RefState {
             arms.push((1, (0..self.samplers).prop_map(Res::Sampler).boxed()));
         }
         if self.buffers > 0 {
-            arms.push((2, (0..self.buffers).prop_map(Res::Buffer).boxed()));
+            arms.push((3, (0..self.buffers).prop_map(Res::Buffer).boxed()));
         }
         (!arms.is_empty()).then(|| Union::new_weighted(arms).boxed())
     }
@@ -369,6 +514,7 @@ impl RefState {
             2 => Just(ProbeKind::Render),
             1 => Just(ProbeKind::RenderIndirect),
             1 => Just(ProbeKind::Bundle),
+            1 => Just(ProbeKind::Vertex),
         ];
         let other = prop_oneof![2 => Just(None), 1 => (0u32..=3).prop_map(Some)];
         let unset = prop_oneof![
@@ -413,6 +559,7 @@ impl ReferenceStateMachine for Programs {
                 samplers: 0,
                 buffers: 0,
                 recorded: 0,
+                held: false,
             })
             .boxed()
     }
@@ -429,30 +576,51 @@ impl ReferenceStateMachine for Programs {
                 5,
                 (
                     value(),
-                    prop::bool::weighted(0.2),
+                    tex_shape().prop_flat_map(|shape| (Just(shape), view_shape(shape))),
                     prop::bool::weighted(0.9),
                     prop::bool::weighted(0.3),
-                    any::<bool>(),
+                    0u8..4,
                 )
                     // A view of a texture with neither binding usage makes wgpu-hal create a
                     // `VkImageView` the validation layer refuses (upstream, VUID-…-04441).
-                    .prop_map(|(value, float, sampled, storage, pinned)| Op::CreateTexture {
-                        value,
-                        float,
-                        sampled,
-                        storage: storage || !sampled,
-                        pinned: pinned && sampled,
+                    .prop_map(|(value, (shape, view), sampled, storage, pin)| {
+                        let storage = storage || !sampled;
+                        // Sampled when it can be (half the time), else a storage pin.
+                        let pin = match pin {
+                            0 | 1 if sampled => Some(Pin::Sampled),
+                            2 if storage => Some(Pin::StorageReadWrite),
+                            3 if storage => Some(Pin::StorageRead),
+                            _ => None,
+                        };
+                        Op::CreateTexture {
+                            value,
+                            shape,
+                            view,
+                            sampled,
+                            storage,
+                            pin,
+                        }
                     })
                     .boxed(),
             ),
             (1, Just(Op::CreateSampler).boxed()),
             (
-                1,
-                (value(), prop::bool::weighted(0.9))
-                    .prop_map(|(value, storage)| Op::CreateBuffer { value, storage })
+                2,
+                (value(), buffer_size(), prop::bool::weighted(0.9), 0u8..4)
+                    .prop_map(|(value, size, storage, pin)| Op::CreateBuffer {
+                        value,
+                        size,
+                        storage,
+                        pin: match pin {
+                            1 if storage => Some(Pin::StorageRead),
+                            2 | 3 if storage => Some(Pin::StorageReadWrite),
+                            _ => None,
+                        },
+                    })
                     .boxed(),
             ),
             (2, Just(Op::Poll).boxed()),
+            (1, Just(Op::Hold).boxed()),
             (1, Just(Op::Wait).boxed()),
         ];
         let textures = state.live_textures();
@@ -501,24 +669,45 @@ impl ReferenceStateMachine for Programs {
             let table = || proptest::sample::select(tables.clone());
             arms.push((1, table().prop_map(|table| Op::DestroyTable { table }).boxed()));
             arms.push((1, table().prop_map(|table| Op::DropTable { table }).boxed()));
-            arms.push((4, slot().prop_map(|(table, slot)| Op::Remove { table, slot }).boxed()));
+            // While held: a removal, then a slot operation on the same few slots, must find
+            // them waiting for the held submission.
+            let boost = if state.held { 3 } else { 1 };
+            arms.push((
+                4 * boost,
+                slot().prop_map(|(table, slot)| Op::Remove { table, slot }).boxed(),
+            ));
             if let Some(res) = state.res_strategy() {
                 arms.push((
-                    6,
+                    6 * boost,
                     (slot(), res.clone())
                         .prop_map(|((table, slot), res)| Op::Update { table, slot, res })
                         .boxed(),
                 ));
                 arms.push((
-                    2,
+                    2 * boost,
                     (slot(), proptest::collection::vec(res.clone(), 0..4))
                         .prop_map(|((table, first), res)| Op::UpdateRange { table, first, res })
                         .boxed(),
                 ));
                 arms.push((
-                    5,
+                    5 * boost,
                     (table(), res)
                         .prop_map(|(table, res)| Op::Insert { table, res })
+                        .boxed(),
+                ));
+            }
+        }
+        if state.heterogeneous {
+            let tables: Vec<usize> = state
+                .live_tables()
+                .into_iter()
+                .filter(|&t| !state.tables[t].invalid())
+                .collect();
+            if !tables.is_empty() {
+                arms.push((
+                    2,
+                    (proptest::sample::select(tables), value())
+                        .prop_map(|(table, value)| Op::WriteThrough { table, value })
                         .boxed(),
                 ));
             }
@@ -547,7 +736,12 @@ impl ReferenceStateMachine for Programs {
             Op::CreateSampler => state.samplers += 1,
             Op::CreateBuffer { .. } => state.buffers += 1,
             Op::Record(_) => state.recorded += 1,
-            Op::Submit { .. } => state.recorded = 0,
+            Op::Submit { .. } => {
+                state.recorded = 0;
+                state.held = false;
+            }
+            Op::Hold => state.held = true,
+            Op::Poll | Op::Wait | Op::WriteThrough { .. } => state.held = false,
             _ => {}
         }
         state
@@ -581,11 +775,13 @@ impl ReferenceStateMachine for Programs {
             Op::Insert { table: t, res: r } => table(*t) && res(r),
             Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size.saturating_add(2),
             Op::Record(p) => probe(p),
+            Op::WriteThrough { table: t, .. } => state.heterogeneous && table(*t) && !state.tables[*t].invalid(),
             Op::Submit { probes, .. } => probes.iter().all(probe),
             Op::CreateTable { .. }
             | Op::CreateTexture { .. }
             | Op::CreateSampler
             | Op::CreateBuffer { .. }
+            | Op::Hold
             | Op::Poll
             | Op::Wait => true,
         }

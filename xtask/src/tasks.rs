@@ -369,7 +369,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             // The differential tester's long Vulkan seeds (most of the first run's time) are
             // left out; its short one (read-backs, indirect draws, held submissions) and its
             // noop seed stay.
-            let filter = "not (package(difftest) & test(/^gpu_differential_seed_[123]/))";
+            let filter = "not (package(difftest) & test(/^gpu_differential_seed_[1235]/))";
             let mut cmd = validate_locks(root, &gpu_env, args.no_gpu, &reach, filter);
             let (ok, c) = run_counting(&mut cmd)?;
             *counts = c;

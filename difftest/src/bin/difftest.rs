@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use difftest::{counters, run, Backend, RunConfig, OPS, PROGRAMS};
+use difftest::{counters, missing_outcomes, outcomes, run, Backend, RunConfig, OPS, PROGRAMS};
 
 #[derive(Parser)]
 #[command(about = "Differential tester of resource tables: random programs against the proposal's model")]
@@ -95,4 +95,17 @@ fn main() {
         start.elapsed().as_secs_f64() / 60.0,
         counters()
     );
+    println!("soak: (operation, outcome) pairs:");
+    for ((op, outcome), n) in outcomes() {
+        println!("  {op:<16} {outcome:<32} {n}");
+    }
+    let missing = missing_outcomes(backend);
+    if !missing.is_empty() {
+        println!(
+            "soak: FAILED: {} pairs the model can produce never occurred: {missing:?}",
+            missing.len()
+        );
+        std::process::exit(1);
+    }
+    println!("soak: every pair the model can produce occurred");
 }
