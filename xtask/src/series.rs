@@ -39,6 +39,10 @@ pub fn check(root: &Path, only: Option<&str>) -> Result<usize> {
 }
 
 /// [`check`], returning how many prefixes were checked and how many of them failed.
+///
+/// `cargo check` of one crate keeps about one core busy, so the crates' series are shared
+/// out over as many lanes as the machine has cores (two in CI), each with a build folder of
+/// its own, longest series first.
 pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)> {
     let queues = crate::patch(root, false)?;
     if let Some(name) = only {
@@ -47,66 +51,122 @@ pub fn check_counting(root: &Path, only: Option<&str>) -> Result<(usize, usize)>
         }
     }
     let work = root.join("target/series");
-    let target = work.join("target");
-    let (mut checked, mut failed) = (0, 0);
+    let mut series = Vec::new();
     for q in queues.iter().filter(|q| only.is_none_or(|n| n == q.name)) {
         let commits = util::output_string(git(&q.tree).args(["rev-list", "--reverse", "upstream..HEAD"]))?;
-        let commits: Vec<&str> = commits.lines().collect();
-        let Some(last) = commits.last() else {
-            continue; // no patch: nothing to check
-        };
-        let worktree = work.join("trees").join(&q.name);
-        let _ = util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree));
-        util::remove_dir_if_exists(&worktree)?;
-        let _ = util::output(git(&q.tree).args(["worktree", "prune"]));
-        util::output(
-            git(&q.tree)
-                .args(["worktree", "add", "--quiet", "--detach"])
-                .arg(&worktree)
-                .arg("upstream"),
-        )?;
-        let scratch = work.join("ws").join(&q.name);
-        scratch_workspace(root, &scratch, &queues, q, &worktree)?;
-        // Once per crate, online, at the whole series (whose dependencies are those of
-        // every prefix, unless a patch removes one): a fresh machine's registry cache lacks
-        // what only this crate's feature set needs; then every prefix is checked offline.
-        util::output(git(&worktree).args(["checkout", "--quiet", "--detach", last]))?;
-        util::run(crate::tasks::cargo().current_dir(&scratch).args(["fetch", "--quiet"]))
-            .context("fetching the scratch workspace's dependencies")?;
-        for (i, commit) in commits.iter().enumerate() {
-            util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
-            let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
-            let result = crate::tasks::cargo()
-                .current_dir(&scratch)
-                .args(["check", "--quiet", "--offline", "--message-format=short"])
-                .env("CARGO_TARGET_DIR", &target)
-                // Incremental even in CI: each prefix differs from the last by one patch, and
-                // rustc then redoes only what it touched (about 10 s a prefix of wgpu-core
-                // instead of 30). The folder is dropped after the step.
-                .env("CARGO_INCREMENTAL", "1")
-                .output()
-                .context("running cargo check")?;
-            let error = (!result.status.success()).then(|| {
-                let stderr = String::from_utf8_lossy(&result.stderr);
-                stderr
-                    .lines()
-                    .find(|l| l.contains("error"))
-                    .unwrap_or("cargo check failed")
-                    .to_string()
-            });
-            println!(
-                "{} {}/{} {}: {}",
-                q.name,
-                i + 1,
-                commits.len(),
-                subject.trim(),
-                error.as_deref().unwrap_or("ok")
-            );
-            checked += 1;
-            failed += usize::from(error.is_some());
+        let commits: Vec<String> = commits.lines().map(str::to_string).collect();
+        if !commits.is_empty() {
+            series.push((q, commits));
         }
-        util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree))?;
     }
+    series.sort_by_key(|(_, commits)| std::cmp::Reverse(commits.len()));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut lanes: Vec<Vec<(&Queue, Vec<String>)>> =
+        (0..cores.clamp(1, series.len().max(1))).map(|_| Vec::new()).collect();
+    for s in series {
+        let lane = lanes
+            .iter_mut()
+            .min_by_key(|lane| lane.iter().map(|(_, c)| c.len()).sum::<usize>())
+            .expect("at least one lane");
+        lane.push(s);
+    }
+    let results: Vec<Result<(usize, usize)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = lanes
+            .iter()
+            .enumerate()
+            .map(|(i, lane)| {
+                let (work, queues) = (&work, &queues);
+                scope.spawn(move || {
+                    let target = work.join(format!("target-{i}"));
+                    let (mut checked, mut failed) = (0, 0);
+                    for (q, commits) in lane {
+                        let (c, f) = check_queue(root, work, &target, queues, q, commits)?;
+                        checked += c;
+                        failed += f;
+                    }
+                    Ok((checked, failed))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a lane of check-series panicked")))
+            })
+            .collect()
+    });
+    let (mut checked, mut failed) = (0, 0);
+    for r in results {
+        let (c, f) = r?;
+        checked += c;
+        failed += f;
+    }
+    Ok((checked, failed))
+}
+
+/// Checks every prefix (`commits`, oldest first) of `q`'s series in `target`.
+fn check_queue(
+    root: &Path,
+    work: &Path,
+    target: &Path,
+    queues: &[Queue],
+    q: &Queue,
+    commits: &[String],
+) -> Result<(usize, usize)> {
+    let (mut checked, mut failed) = (0, 0);
+    let last = commits.last().expect("a series with a patch");
+    let worktree = work.join("trees").join(&q.name);
+    let _ = util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree));
+    util::remove_dir_if_exists(&worktree)?;
+    let _ = util::output(git(&q.tree).args(["worktree", "prune"]));
+    util::output(
+        git(&q.tree)
+            .args(["worktree", "add", "--quiet", "--detach"])
+            .arg(&worktree)
+            .arg("upstream"),
+    )?;
+    let scratch = work.join("ws").join(&q.name);
+    scratch_workspace(root, &scratch, queues, q, &worktree)?;
+    // Once per crate, online, at the whole series (whose dependencies are those of
+    // every prefix, unless a patch removes one): a fresh machine's registry cache lacks
+    // what only this crate's feature set needs; then every prefix is checked offline.
+    util::output(git(&worktree).args(["checkout", "--quiet", "--detach", last]))?;
+    util::run(crate::tasks::cargo().current_dir(&scratch).args(["fetch", "--quiet"]))
+        .context("fetching the scratch workspace's dependencies")?;
+    for (i, commit) in commits.iter().enumerate() {
+        util::output(git(&worktree).args(["checkout", "--quiet", "--detach", commit]))?;
+        let subject = util::output_string(git(&worktree).args(["log", "-1", "--format=%s"]))?;
+        let result = crate::tasks::cargo()
+            .current_dir(&scratch)
+            .args(["check", "--quiet", "--offline", "--message-format=short"])
+            .env("CARGO_TARGET_DIR", target)
+            // Incremental even in CI: each prefix differs from the last by one patch, and
+            // rustc then redoes only what it touched (about 10 s a prefix of wgpu-core
+            // instead of 30). The folder is dropped after the step.
+            .env("CARGO_INCREMENTAL", "1")
+            .output()
+            .context("running cargo check")?;
+        let error = (!result.status.success()).then(|| {
+            let stderr = String::from_utf8_lossy(&result.stderr);
+            stderr
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("cargo check failed")
+                .to_string()
+        });
+        println!(
+            "{} {}/{} {}: {}",
+            q.name,
+            i + 1,
+            commits.len(),
+            subject.trim(),
+            error.as_deref().unwrap_or("ok")
+        );
+        checked += 1;
+        failed += usize::from(error.is_some());
+    }
+    util::output(git(&q.tree).args(["worktree", "remove", "--force"]).arg(&worktree))?;
     Ok((checked, failed))
 }
 

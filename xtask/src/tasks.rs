@@ -346,52 +346,56 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             Ok(())
         },
     );
-    report.step("workspace tests (GPU tests on Vulkan, validation layer on)", |counts| {
-        let mut cmd = cargo();
-        cmd.current_dir(root)
-            // The default members: our crates (the patched upstream crates are members too).
-            .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
-            .envs(gpu_env.iter().cloned());
-        if args.no_gpu {
-            cmd.args(["-E", "not test(/gpu_/)"]);
-        }
-        let (ok, c) = run_counting(&mut cmd)?;
-        *counts = c;
-        if !ok {
-            bail!("workspace tests failed");
-        }
-        Ok(())
-    });
+    // Every test build (our tests, the conformance runner, the demo, upstream's unit tests)
+    // has wgpu-core's lock-order checks on, as upstream's own tree does for its debug
+    // builds: one build of the whole graph instead of two. The drop-in steps build the
+    // crates as users do.
+    let locks = locks_env();
     report.step(
-        "workspace tests again with wgpu-core's lock-order checks (--cfg wgpu_validate_locks)",
+        "workspace tests (GPU tests on Vulkan, validation layer on, lock-order checks on)",
         |counts| {
-            let reach = ["wgpu-core-ext", "hal-ext", "player", "difftest", "cts-runner"];
-            // The differential tester's long Vulkan seeds (most of the first run's time) are
-            // left out; its short one (read-backs, indirect draws, held submissions) and its
-            // noop seed stay.
-            let filter = "not (package(difftest) & test(/^gpu_differential_seed_[1235]/))";
-            let mut cmd = validate_locks(root, &gpu_env, args.no_gpu, &reach, filter);
+            let mut cmd = cargo();
+            cmd.current_dir(root)
+                // The default members: our crates (the patched upstream crates are members too).
+                .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
+                .envs(gpu_env.iter().cloned())
+                .envs(locks.iter().cloned());
+            if args.no_gpu {
+                cmd.args(["-E", "not test(/gpu_/)"]);
+            }
             let (ok, c) = run_counting(&mut cmd)?;
             *counts = c;
             if !ok {
-                bail!("tests failed with lock-order checks on");
-            }
-            // The tests that a wrong order panics: compiled only with the cfg, so they also
-            // show that it took effect.
-            let mut own = validate_locks(root, &gpu_env, args.no_gpu, &["wgpu-core"], "test(/lock_order/)");
-            let (ok, c) = run_counting(&mut own)?;
-            *counts += c;
-            if !ok || c.passed < 2 {
-                bail!(
-                    "wgpu-core's lock-order tests did not run and pass under the cfg ({} passed)",
-                    c.passed
-                );
+                bail!("workspace tests failed");
             }
             Ok(())
         },
     );
-    // Dropped after the step, so that a failed step's summary gives the disk it had.
-    drop_in_ci(&root.join(LOCKS_TARGET));
+    report.step("wgpu-core's lock-order tests (a wrong order panics)", |counts| {
+        // Compiled only with the cfg, so they also show that it took effect.
+        let mut cmd = cargo();
+        cmd.current_dir(root)
+            .args([
+                "nextest",
+                "run",
+                "--no-fail-fast",
+                "--color",
+                "never",
+                "-p",
+                "wgpu-core",
+            ])
+            .args(["-E", "test(/lock_order/)"])
+            .envs(locks.iter().cloned());
+        let (ok, c) = run_counting(&mut cmd)?;
+        *counts = c;
+        if !ok || c.passed < 2 {
+            bail!(
+                "wgpu-core's lock-order tests did not run and pass under the cfg ({} passed)",
+                c.passed
+            );
+        }
+        Ok(())
+    });
     report.step("conformance suite (cts-runner 'bindless,*')", |counts| {
         let out = root.join("target").join("cts");
         std::fs::create_dir_all(&out)?;
@@ -402,7 +406,8 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             .arg(out.join("junit.xml"))
             .arg("--json")
             .arg(out.join("report.json"))
-            .envs(gpu_env.iter().cloned());
+            .envs(gpu_env.iter().cloned())
+            .envs(locks.iter().cloned());
         if args.no_gpu {
             cmd.args(["--backend", "noop"]);
         }
@@ -427,7 +432,8 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
                         .args(["run", "--quiet"])
                         .args(target)
                         .arg("--")
-                        .envs(gpu_env.iter().cloned());
+                        .envs(gpu_env.iter().cloned())
+                        .envs(locks.iter().cloned());
                     cmd
                 };
                 util::run(
@@ -470,7 +476,8 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             let mut cmd = cargo();
             cmd.current_dir(root)
                 .args(["nextest", "run", "--lib", "--no-fail-fast", "--color", "never"])
-                .args(["--features", UPSTREAM_FEATURES]);
+                .args(["--features", UPSTREAM_FEATURES])
+                .envs(locks.iter().cloned());
             for name in UPSTREAM_TESTED {
                 cmd.args(["-p", name]);
             }
@@ -537,34 +544,13 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     Ok(())
 }
 
-/// The build folder of the tests with lock-order checks (every crate is built again with
-/// the `cfg`).
-const LOCKS_TARGET: &str = "target/locks";
-
-/// The tests that reach wgpu-core (the GPU programs, the player, the differential tester, the
-/// conformance runner's own tests) and the lock-order tests of our wgpu-core modules, built
-/// with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which panic at
-/// any acquisition that `lock::rank` does not allow, and at any release out of stack order.
-/// `packages`' tests that `filter` selects (without the GPU tests under `--no-gpu`).
-fn validate_locks(root: &Path, gpu_env: &[(String, String)], no_gpu: bool, packages: &[&str], filter: &str) -> Command {
-    let mut cmd = cargo();
+/// `RUSTFLAGS` with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which
+/// panic at any acquisition that `lock::rank` does not allow, and at any release out of
+/// stack order.
+fn locks_env() -> Vec<(String, String)> {
     let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
     flags.push_str(" --cfg wgpu_validate_locks");
-    cmd.current_dir(root)
-        .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
-        .env("RUSTFLAGS", flags.trim())
-        .env("CARGO_TARGET_DIR", root.join(LOCKS_TARGET))
-        .envs(gpu_env.iter().cloned());
-    for package in packages {
-        cmd.args(["-p", package]);
-    }
-    let filter = if no_gpu {
-        format!("({filter}) & not test(/gpu_/)")
-    } else {
-        filter.to_string()
-    };
-    cmd.args(["-E", &filter]);
-    cmd
+    vec![("RUSTFLAGS".to_string(), flags.trim().to_string())]
 }
 
 /// Our crates (the workspace's default members).
