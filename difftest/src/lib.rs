@@ -19,9 +19,9 @@
 //! - for each probe, value by value, what a shader reads for slots `0..31` (the last ones
 //!   out of range): per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`,
 //!   `sampler`, and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage
-//!   buffer) `hasResource`, and for the resource or the default `getResource` gives, its
-//!   dimensions, mip levels, layers, `arrayLength` and a texel of a chosen mip and layer
-//!   ([`model::WORDS`]); probes are compute passes (`dispatch_workgroups` or `_indirect`,
+//!   buffer) `hasResource`, and for the `u32` textures and the buffer, of the resource or
+//!   the default `getResource` gives, its dimensions, mip levels, layers, `arrayLength` and
+//!   a texel of a chosen mip and layer ([`model::WORDS`]); probes are compute passes (`dispatch_workgroups` or `_indirect`,
 //!   every word), render passes drawing one pixel per slot, render bundles, or render
 //!   passes reading the table in the vertex stage, one point per slot (the first four
 //!   words), with another pipeline of 0–3 bind groups of its own and no table before

@@ -407,8 +407,10 @@ impl Model {
     }
 
     /// > Validation for `GPUTexture.pin(usage)`: `this` must not have been destroyed;
-    /// > `usage` must be a single shader usage. (And the texture must have that usage.)
-    /// > Pinning replaces the currently pinned usage, if any.
+    /// > `usage` must be a single shader usage. […] Pinning replaces the currently pinned
+    /// > usage, if any.
+    ///
+    /// **Ours:** the texture must also have been created with that usage.
     pub fn pin_texture(&mut self, i: usize, pin: Option<Pin>) -> Option<DeviceError> {
         let tex = &mut self.textures[i];
         if let Some(p) = pin {
@@ -494,8 +496,9 @@ impl Model {
     ///
     /// **Our choices where the text has that TODO:** a sampling table holds samplers and
     /// textures with `TEXTURE_BINDING`; a heterogeneous one also textures with
-    /// `STORAGE_BINDING` and buffers with `STORAGE`. A destroyed resource cannot be set (as
-    /// a destroyed resource cannot be put in a bind group). The error names the first rule
+    /// `STORAGE_BINDING` and buffers with `STORAGE`. A destroyed resource cannot be set
+    /// (wgpu's choice: WebGPU would accept it and fail the submission, as wgpu-core's bind
+    /// groups refuse destroyed resources at creation). The error names the first rule
     /// broken, in wgpu's order: for a texture, destroyed then usage; for a buffer, the
     /// feature, destroyed, then usage.
     fn settable(&self, res: Res) -> Result<(), Why> {
@@ -780,6 +783,8 @@ impl Model {
     /// > `hasResource` returns true if the item at `index` of the resource table is of type
     /// > `T`. […] This way unpinned resources are not accessible via resource tables.
     ///
+    /// A destroyed resource is visible to no type (ours: docs/src/resource-tables.md).
+    ///
     /// The type rules are TODO #5470 in the proposal; ours are WebGPU's binding rules for
     /// a bind group entry of that type: the view's dimension, the format's texel type, and
     /// for storage textures a view of one mip level (docs/src/wgsl.md). A pin makes the
@@ -983,7 +988,7 @@ mod tests {
     }
 
     #[test]
-    fn a_slot_removed_before_a_held_submission_is_not_available_until_wgpu_looks_again() {
+    fn a_slot_removed_after_a_held_submission_is_not_available_until_wgpu_looks_again() {
         let mut m = Model::new(false, 1);
         m.create_table(2);
         m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);

@@ -206,7 +206,7 @@ pub enum Op {
     },
     /// Submits a compute pass that runs for a while (tens of milliseconds on lavapipe): it is
     /// still running when `queue.submit` looks at the fence, so until the next submission
-    /// or poll wgpu knows it pending, and a slot removed before it must not be handed out.
+    /// or poll wgpu knows it pending, and a slot removed after it must not be handed out.
     Hold,
     /// `device.poll(PollType::Poll)`.
     Poll,

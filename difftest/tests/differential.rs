@@ -69,10 +69,14 @@ fn gpu_differential_seed_4_short() {
 }
 
 /// API results and validation errors only (no read-backs): cheap, so many programs.
+/// Also: every (operation, outcome) pair the model can produce on noop occurred (a pair
+/// that stops occurring means the generator no longer reaches it).
 #[test]
 fn noop_differential() {
     check(RunConfig {
         programs_per_device: 16,
         ..RunConfig::new(Backend::Noop, 7, 2000)
     });
+    let missing = difftest::missing_outcomes(Backend::Noop);
+    assert!(missing.is_empty(), "pairs that never occurred: {missing:?}");
 }
