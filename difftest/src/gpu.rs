@@ -979,20 +979,7 @@ impl Sut {
                 let (buffers, records): (Vec<_>, Vec<_>) = all.into_iter().unzip();
                 self.model.looked();
                 // The submission's own error, apart from the recording's.
-                let scope = dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
-                let index = index_of(&dev.queue.submit(buffers));
-                let error = pollster::block_on(scope.pop());
-                let got = error.as_ref().and_then(classify);
-                self.result = got.map(|e| format!("{e:?}"));
-                if got != expected_submit {
-                    self.fail(
-                        op,
-                        format!(
-                            "expected the submission to raise {expected_submit:?}, got {}",
-                            error.map_or("none".to_string(), |e| format!("{e}"))
-                        ),
-                    );
-                }
+                let index = self.submit_checked(op, buffers, expected_submit);
                 if expected_submit.is_none() {
                     self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
                     for r in records {
@@ -1031,20 +1018,7 @@ impl Sut {
                 }
                 encoder.copy_buffer_to_buffer(&out, 0, &staging, 0, bytes);
                 let expected_submit = self.model.submit_error(&[table], false);
-                let scope = dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
-                let index = index_of(&dev.queue.submit([encoder.finish()]));
-                let error = pollster::block_on(scope.pop());
-                let got = error.as_ref().and_then(classify);
-                self.result = got.map(|e| format!("{e:?}"));
-                if got != expected_submit {
-                    self.fail(
-                        op,
-                        format!(
-                            "expected the submission to raise {expected_submit:?}, got {}",
-                            error.map_or("none".to_string(), |e| format!("{e}"))
-                        ),
-                    );
-                }
+                let index = self.submit_checked(op, vec![encoder.finish()], expected_submit);
                 if expected_submit.is_none() {
                     self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
                     let expected = self.model.write_through(table, value);
@@ -1053,19 +1027,7 @@ impl Sut {
                         WRITES_FOUND.fetch_add(1, Ordering::Relaxed);
                     }
                     if dev.vulkan {
-                        let mapped = Arc::new(AtomicBool::new(false));
-                        let flag = mapped.clone();
-                        staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
-                            r.expect("mapping a read-back buffer");
-                            flag.store(true, Ordering::SeqCst);
-                        });
-                        self.pending.push(Readback {
-                            step: self.step,
-                            probe: None,
-                            staging,
-                            mapped,
-                            expected,
-                        });
+                        self.read_back_later(staging, None, expected);
                     }
                 }
                 None
@@ -1144,6 +1106,11 @@ impl Sut {
             }
             words
         };
+        self.read_back_later(staging, Some(probe), expected);
+    }
+
+    /// Maps `staging` and compares it with `expected` once it is mapped.
+    fn read_back_later(&mut self, staging: wgpu::Buffer, probe: Option<Probe>, expected: Vec<u32>) {
         let mapped = Arc::new(AtomicBool::new(false));
         let flag = mapped.clone();
         staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
@@ -1152,11 +1119,31 @@ impl Sut {
         });
         self.pending.push(Readback {
             step: self.step,
-            probe: Some(probe),
+            probe,
             staging,
             mapped,
             expected,
         });
+    }
+
+    /// Submits `buffers` in an error scope of its own and checks the submission's error
+    /// against `expected`; returns the submission index.
+    fn submit_checked(&mut self, op: &Op, buffers: Vec<wgpu::CommandBuffer>, expected: Option<DeviceError>) -> u64 {
+        let scope = self.dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let index = index_of(&self.dev.queue.submit(buffers));
+        let error = pollster::block_on(scope.pop());
+        let got = error.as_ref().and_then(classify);
+        self.result = got.map(|e| format!("{e:?}"));
+        if got != expected {
+            self.fail(
+                op,
+                format!(
+                    "expected the submission to raise {expected:?}, got {}",
+                    error.map_or("none".to_string(), |e| format!("{e}"))
+                ),
+            );
+        }
+        index
     }
 
     /// Compares the read-backs that arrived (all must have, after a wait).

@@ -13,7 +13,11 @@ use std::{
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::{export, tasks::cargo, util};
+use crate::{
+    export,
+    tasks::{cargo, cargo_throwaway},
+    util,
+};
 
 /// A published crate, its version, and why it is here.
 pub struct Consumer {
@@ -118,7 +122,7 @@ fn workspace(dir: &Path, sources: &[&Path], patch: &str) -> Result<()> {
 /// `wgpu-info -vv` built in the workspace `dir`.
 fn wgpu_info(dir: &Path, target: &Path, gpu_env: &[(String, String)]) -> Result<String> {
     util::run(
-        cargo()
+        cargo_throwaway()
             .current_dir(dir)
             .args(["build", "--quiet", "-p", "wgpu-info"])
             .env("CARGO_TARGET_DIR", target),
@@ -191,7 +195,7 @@ pub fn check(root: &Path, gpu_env: &[(String, String)]) -> Result<u64> {
         ),
     ] {
         util::run(
-            cargo()
+            cargo_throwaway()
                 .current_dir(&patched_ws)
                 .args(args)
                 .env("CARGO_TARGET_DIR", &target)

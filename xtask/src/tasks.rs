@@ -115,6 +115,15 @@ fn run_counting(cmd: &mut Command) -> Result<(bool, Counts)> {
     Ok((status.success(), counts))
 }
 
+/// A throwaway build's cargo (the drop-in programs, the consumers): debug information of
+/// line tables only, as our workspace's profile has (theirs would default to full debug
+/// information, a good part of their build time).
+pub(crate) fn cargo_throwaway() -> Command {
+    let mut cmd = cargo();
+    cmd.env("CARGO_PROFILE_DEV_DEBUG", "line-tables-only");
+    cmd
+}
+
 pub(crate) fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     if in_ci() {
@@ -701,7 +710,7 @@ fn downstream(root: &Path, gpu_env: &[(String, String)], counts: &mut Counts) ->
             ),
         )?;
         let out = util::output(
-            cargo()
+            cargo_throwaway()
                 .current_dir(&dir)
                 .args(["run", "--quiet", "--bin", "smoke"])
                 .env("CARGO_TARGET_DIR", work.join("target"))

@@ -56,6 +56,15 @@ fn main() {
         args.soak,
         program_file.display()
     );
+    if backend == Backend::Vulkan {
+        if let Ok(adapter) = hal_ext::harness::vulkan_adapter() {
+            let info = adapter.get_info();
+            println!(
+                "difftest: adapter {} ({}, {})",
+                info.name, info.driver, info.driver_info
+            );
+        }
+    }
     let mut last_progress = Instant::now();
     let progress = |seed: u64| {
         println!(
