@@ -12,7 +12,9 @@ use hal_ext::harness::{find_source, texture_2d, GpuContext, ValidationLog};
 use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
-use crate::model::{texel, DeviceError, Model, Res, TexShape, ViewShape, Why, PROBED_SLOTS, STRIDE, WORDS};
+use crate::model::{
+    texel, DeviceError, Model, Res, TableSize, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE, WORDS,
+};
 use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
 
 /// Operations applied (by all programs, shrinking runs included), for the soak's count.
@@ -25,6 +27,11 @@ pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
 /// Holds whose submission wgpu had already seen complete (or on noop), so the model did
 /// not assume it pending.
 pub static HOLDS_MISSED: AtomicU64 = AtomicU64::new(0);
+/// Holds submitted, and the loop count the last device chose for them (about 8 ms of it).
+pub static HOLDS: AtomicU64 = AtomicU64::new(0);
+pub static SPIN_CHOSEN: AtomicU64 = AtomicU64::new(0);
+/// Operations that raised several validation errors.
+pub static SEVERAL_ERRORS: AtomicU64 = AtomicU64::new(0);
 /// Write-throughs submitted, and those of them that found a writable slot.
 pub static WRITES: AtomicU64 = AtomicU64::new(0);
 pub static WRITES_FOUND: AtomicU64 = AtomicU64::new(0);
@@ -67,7 +74,8 @@ pub fn counters() -> String {
     let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
     format!(
         "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
-         finding a writable slot), {} NotYetAvailable, {} holds seen complete at once",
+         finding a writable slot), {} NotYetAvailable, {} holds ({} seen complete at once, {} \
+         iterations each), {} operations raising several errors",
         get(&OPS),
         get(&PROGRAMS),
         get(&PROBES),
@@ -75,7 +83,10 @@ pub fn counters() -> String {
         get(&WRITES),
         get(&WRITES_FOUND),
         get(&NOT_YET_AVAILABLE),
+        get(&HOLDS),
         get(&HOLDS_MISSED),
+        get(&SPIN_CHOSEN),
+        get(&SEVERAL_ERRORS),
     )
 }
 
@@ -103,13 +114,13 @@ thread_local! {
     static SETTINGS: RefCell<Settings> = const {
         RefCell::new(Settings { backend: Backend::Vulkan, programs_per_device: 1 })
     };
-    /// Devices kept between programs, by `heterogeneous`, with the programs they served.
-    static DEVICES: RefCell<[KeptDevice; 2]> = const { RefCell::new([None, None]) };
+    /// Devices kept between programs, by [`Dev::key`], with the programs they served.
+    static DEVICES: RefCell<[KeptDevice; 3]> = const { RefCell::new([None, None, None]) };
 }
 
 pub fn configure(settings: Settings) {
     SETTINGS.with(|s| *s.borrow_mut() = settings);
-    DEVICES.with(|d| *d.borrow_mut() = [None, None]);
+    DEVICES.with(|d| *d.borrow_mut() = [None, None, None]);
 }
 
 fn settings() -> Settings {
@@ -123,44 +134,62 @@ const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 /// What the other render pipeline writes: `[Σ marker, MARK, groups, 1]`.
 const MARK: u32 = 0xC0DE;
 
-/// Compute probe: [`STRIDE`] words per slot (see [`crate::model::WORDS`]).
+/// Compute probe: [`STRIDE`] words per slot (see [`crate::model::WORDS`]). One body, for a
+/// `u32` index and for an `i32` one: position [`EDGE_POSITIONS`]`[0]` reads −1 (computed, not
+/// a constant), `[1]` reads `u32::MAX`.
 fn compute_probe_wgsl(heterogeneous: bool) -> String {
     let storage = if heterogeneous {
         r#"
-    out[b + 4u] = u32(hasResource<texture_storage_2d<u32, read>>(i));
-    out[b + 5u] = textureLoad(getResource<texture_storage_2d<u32, read>>(i), vec2(0, 0)).x;
-    out[b + 14u] = textureDimensions(getResource<texture_storage_2d<u32, read>>(i)).x;
-    let p = getResource<ptr<storage, Data, read>>(i);
-    out[b + 6u] = u32(hasResource<ptr<storage, Data, read>>(i));
+    out[b + 4u] = u32(hasResource<texture_storage_2d<u32, read>>(s));
+    out[b + 5u] = textureLoad(getResource<texture_storage_2d<u32, read>>(s), vec2(0, 0)).x;
+    out[b + 14u] = textureDimensions(getResource<texture_storage_2d<u32, read>>(s)).x;
+    let p = getResource<ptr<storage, Data, read>>(s);
+    out[b + 6u] = u32(hasResource<ptr<storage, Data, read>>(s));
     out[b + 7u] = (*p).values[0];
     out[b + 13u] = arrayLength(&(*p).values);"#
     } else {
         ""
     };
+    let body = format!(
+        r#"
+    let t = getResource<texture_2d<u32>>(s);
+    out[b] = u32(hasResource<texture_2d<u32>>(s));
+    out[b + 1u] = u32(hasResource<texture_2d<f32>>(s));
+    out[b + 2u] = u32(hasResource<sampler>(s));
+    out[b + 3u] = textureLoad(t, vec2(0, 0), 0).x;
+    out[b + 8u] = textureDimensions(t).x;
+    out[b + 9u] = textureNumLevels(t);
+    let a = getResource<texture_2d_array<u32>>(s);
+    let layers = textureNumLayers(a);
+    out[b + 10u] = u32(hasResource<texture_2d_array<u32>>(s));
+    out[b + 11u] = layers;
+    out[b + 12u] = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;
+    out[b + 15u] = textureNumLevels(a);{storage}"#
+    );
+    let [negative, max] = EDGE_POSITIONS;
     format!(
         r#"
 enable resource_table;
 struct Data {{ values: array<u32> }}
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+fn probe_u32(b: u32, s: u32) {{{body}
+}}
+fn probe_i32(b: u32, s: i32) {{{body}
+}}
 @compute @workgroup_size(32)
 fn main(@builtin(local_invocation_index) i: u32) {{
     if i >= {PROBED_SLOTS}u {{ return; }}
     let b = i * {STRIDE}u;
-    let t = getResource<texture_2d<u32>>(i);
-    out[b] = u32(hasResource<texture_2d<u32>>(i));
-    out[b + 1u] = u32(hasResource<texture_2d<f32>>(i));
-    out[b + 2u] = u32(hasResource<sampler>(i));
-    out[b + 3u] = textureLoad(t, vec2(0, 0), 0).x;
-    out[b + 8u] = textureDimensions(t).x;
-    out[b + 9u] = textureNumLevels(t);
-    let a = getResource<texture_2d_array<u32>>(i);
-    let layers = textureNumLayers(a);
-    out[b + 10u] = u32(hasResource<texture_2d_array<u32>>(i));
-    out[b + 11u] = layers;
-    out[b + 12u] = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;
-    out[b + 15u] = textureNumLevels(a);{storage}
+    if i == {negative}u {{
+        probe_i32(b, i32(i) - {negative1});
+    }} else if i == {max}u {{
+        probe_u32(b, 0xffffffffu);
+    }} else {{
+        probe_u32(b, i);
+    }}
 }}
-"#
+"#,
+        negative1 = negative + 1,
     )
 }
 
@@ -190,11 +219,19 @@ fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
 }
 "#;
 
+/// Render and vertex probes: the index column `i` reads ([`EDGE_POSITIONS`]: out of range).
+fn slot_wgsl() -> String {
+    let [low, max] = EDGE_POSITIONS;
+    format!(
+        "fn slot(i: u32) -> u32 {{\n    if i == {low}u {{ return 0x80000000u; }}\n    if i == {max}u {{ return 0xffffffffu; }}\n    return i;\n}}\n"
+    )
+}
+
 const RENDER_PROBE_FS: &str = r#"
 enable resource_table;
 @fragment
 fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<u32> {
-    let i = u32(pos.x);
+    let i = slot(u32(pos.x));
     return vec4(
         u32(hasResource<texture_2d<u32>>(i)),
         u32(hasResource<texture_2d<f32>>(i)),
@@ -216,11 +253,12 @@ struct Out {
 fn vs(@builtin(vertex_index) i: u32) -> Out {
     var out: Out;
     out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 0.0, 0.0, 1.0);
+    let s = slot(i);
     out.words = vec4(
-        u32(hasResource<texture_2d<u32>>(i)),
-        u32(hasResource<texture_2d<f32>>(i)),
-        u32(hasResource<sampler>(i)),
-        textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x,
+        u32(hasResource<texture_2d<u32>>(s)),
+        u32(hasResource<texture_2d<f32>>(s)),
+        u32(hasResource<sampler>(s)),
+        textureLoad(getResource<texture_2d<u32>>(s), vec2(0, 0), 0).x,
     );
     return out;
 }
@@ -314,9 +352,14 @@ fn main() {
     m[1] = x;
 }
 "#;
-/// About 20–60 ms on lavapipe: far longer than `queue.submit` takes between handing the
-/// work to the driver and looking at the fence.
-const SPIN_ITERATIONS: u32 = 20_000_000;
+/// How long a hold runs: far longer than `queue.submit` takes between handing the work to
+/// the driver and looking at the fence, and short enough that holds do not make the GPU the
+/// soak's bottleneck (one chain of multiply-adds runs at very different speeds on lavapipe
+/// and on a discrete GPU, where the same count took over 20 times longer).
+const SPIN_TARGET: std::time::Duration = std::time::Duration::from_millis(8);
+/// The loop count each device measures the spin's speed with, and the bounds of what it picks.
+const SPIN_PROBE_ITERATIONS: u32 = 1 << 18;
+const SPIN_ITERATIONS: std::ops::RangeInclusive<u32> = (1 << 18)..=(1 << 25);
 
 /// Word 0 of read-only marker buffer `j` (bound by the other render pipeline's group `j`).
 fn marker_value(j: u32) -> u32 {
@@ -331,10 +374,15 @@ pub struct Dev {
     queue: wgpu::Queue,
     heterogeneous: bool,
     vulkan: bool,
-    /// A one-slot table of the tester's own, and a sampler for it: [`Dev::still_running`].
-    sentinel: (wgpu::ResourceTable, wgpu::Sampler),
+    /// A one-slot table of the tester's own, and a sampler for it: [`Dev::still_running`]
+    /// (none on a device without the feature).
+    sentinel: Option<(wgpu::ResourceTable, wgpu::Sampler)>,
+    featureless: bool,
     /// Whether a program failed on it (then it is not used again).
     poisoned: std::cell::Cell<bool>,
+    /// Every validation error no inner error scope caught, in order (the device's uncaptured
+    /// error handler): each operation takes those it raised.
+    errors: Arc<Mutex<Vec<wgpu::Error>>>,
     /// Last: dropping it checks the validation log after the device is gone.
     _ctx: Option<GpuContext>,
 }
@@ -366,8 +414,19 @@ struct Statics {
 }
 
 impl Dev {
-    fn new(heterogeneous: bool) -> Self {
-        let features = if heterogeneous {
+    /// Where [`DEVICES`] keeps a device of these features.
+    fn key(heterogeneous: bool, featureless: bool) -> usize {
+        if featureless {
+            2
+        } else {
+            usize::from(heterogeneous)
+        }
+    }
+
+    fn new(heterogeneous: bool, featureless: bool) -> Self {
+        let features = if featureless {
+            wgpu::Features::empty()
+        } else if heterogeneous {
             wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE
         } else {
             wgpu::Features::SAMPLING_RESOURCE_TABLE
@@ -384,19 +443,28 @@ impl Dev {
         };
         let max = device.max_resource_table_size();
         assert!(
-            (50_000..=crate::model::MAX_TABLE_SIZE).contains(&max),
+            featureless || (crate::model::MIN_LIMIT..=crate::model::MAX_TABLE_SIZE).contains(&max),
             "the model assumes 50,000 <= max_resource_table_size() <= 2^20, the device has {max}"
         );
-        let sentinel = (
-            device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 1 }),
-            device.create_sampler(&Default::default()),
-        );
+        let sentinel = (!featureless).then(|| {
+            (
+                device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 1 }),
+                device.create_sampler(&Default::default()),
+            )
+        });
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let sink = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |e| {
+            sink.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+        }));
         Self {
+            errors,
             sentinel,
             shared: RefCell::default(),
             device,
             queue,
             heterogeneous,
+            featureless,
             vulkan,
             poisoned: std::cell::Cell::new(false),
             _ctx: ctx,
@@ -404,11 +472,11 @@ impl Dev {
     }
 
     /// A device for a program: a kept one, or a new one.
-    fn get(heterogeneous: bool) -> Rc<Dev> {
+    fn get(heterogeneous: bool, featureless: bool) -> Rc<Dev> {
         let per_device = settings().programs_per_device.max(1);
         DEVICES.with(|d| {
             let mut d = d.borrow_mut();
-            let slot = &mut d[heterogeneous as usize];
+            let slot = &mut d[Dev::key(heterogeneous, featureless)];
             if let Some((dev, used)) = slot {
                 if *used < per_device && !dev.poisoned.get() {
                     *used += 1;
@@ -416,7 +484,7 @@ impl Dev {
                 }
             }
             *slot = None;
-            let dev = Rc::new(Dev::new(heterogeneous));
+            let dev = Rc::new(Dev::new(heterogeneous, featureless));
             *slot = Some((dev.clone(), 1));
             dev
         })
@@ -425,7 +493,10 @@ impl Dev {
     /// Whether wgpu still takes submission `index` (the last) for running: a slot removed now
     /// is not available. (Leaves the sentinel's slot filled.)
     fn still_running(&self, index: u64) -> bool {
-        let (table, sampler) = &self.sentinel;
+        let Some((table, sampler)) = &self.sentinel else {
+            // Without the feature no slot can wait for anything.
+            return false;
+        };
         if table.remove_binding(0).is_err() {
             return false;
         }
@@ -434,6 +505,21 @@ impl Dev {
             Err(wgpu::ResourceTableError::NotYetAvailable { available_after, completed, .. })
                 if available_after == index && completed < index
         )
+    }
+
+    /// Runs the spin once and waits for it: how long it took.
+    fn spin_once(&self, spin: &wgpu::ComputePipeline, group: &wgpu::BindGroup) -> std::time::Duration {
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(spin);
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        let start = std::time::Instant::now();
+        self.queue.submit([encoder.finish()]);
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        start.elapsed()
     }
 
     fn module(&self, source: &str) -> wgpu::ShaderModule {
@@ -485,7 +571,6 @@ impl Dev {
                 g
             };
             let pads = (0..3).map(|_| group(&rw, &[0; 4])).collect();
-            let spin_group = group(&rw, &[SPIN_ITERATIONS, 0, 0, 0]);
             let spin = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some("spin"),
                 layout: Some(&self.layout(&rw, 1, false)),
@@ -494,6 +579,15 @@ impl Dev {
                 compilation_options: Default::default(),
                 cache: None,
             });
+            // The device's speed: one timed spin (the pipeline already made, so that its
+            // compilation is not timed), scaled to `SPIN_TARGET`.
+            let probe = group(&rw, &[SPIN_PROBE_ITERATIONS, 0, 0, 0]);
+            let took = self.spin_once(&spin, &probe).max(std::time::Duration::from_micros(10));
+            let iterations = (f64::from(SPIN_PROBE_ITERATIONS) * SPIN_TARGET.as_secs_f64() / took.as_secs_f64())
+                .clamp(f64::from(*SPIN_ITERATIONS.start()), f64::from(*SPIN_ITERATIONS.end()))
+                as u32;
+            SPIN_CHOSEN.store(u64::from(iterations), Ordering::Relaxed);
+            let spin_group = group(&rw, &[iterations, 0, 0, 0]);
             let markers = (0..3).map(|j| group(&ro, &[marker_value(j), 0, 0, 0])).collect();
             Statics {
                 dispatch_args: words(wgpu::BufferUsages::INDIRECT, &[1, 1, 1]),
@@ -575,8 +669,8 @@ impl Dev {
         }
         let layout = self.statics(|s| self.layout(&s.ro, groups, kind.is_some()));
         let source = match kind {
-            Some(ProbeKind::Vertex) => VERTEX_PROBE.to_string(),
-            Some(_) => format!("{RENDER_PROBE_FS}{COLUMNS_VS}"),
+            Some(ProbeKind::Vertex) => format!("{VERTEX_PROBE}{}", slot_wgsl()),
+            Some(_) => format!("{RENDER_PROBE_FS}{COLUMNS_VS}{}", slot_wgsl()),
             None => format!("{}{COLUMNS_VS}", render_other_fs(groups)),
         };
         let module = self.module(&source);
@@ -633,14 +727,17 @@ struct Readback {
 pub struct Sut {
     model: Model,
     tables: Vec<Option<wgpu::ResourceTable>>,
-    textures: Vec<(Option<wgpu::Texture>, wgpu::TextureView)>,
-    samplers: Vec<wgpu::Sampler>,
-    buffers: Vec<wgpu::Buffer>,
+    /// Handles the program dropped are `None` (the tables holding them keep them alive).
+    textures: Vec<(Option<wgpu::Texture>, Option<wgpu::TextureView>)>,
+    samplers: Vec<Option<wgpu::Sampler>>,
+    buffers: Vec<Option<wgpu::Buffer>>,
     recorded: Vec<(wgpu::CommandBuffer, Recorded)>,
     pending: Vec<Readback>,
     /// The current operation's own result, for its outcome (a slot operation's, or a
     /// submission's error).
     result: Option<String>,
+    /// The validation errors the model expects of the current operation after its first.
+    more_errors: Vec<DeviceError>,
     step: usize,
     finished: bool,
     /// Last: the device outlives the program's objects.
@@ -675,6 +772,7 @@ fn classify(error: &wgpu::Error) -> Option<DeviceError> {
         Some(DeviceError::Pin(match e {
             PinError::DestroyedResource(_) => Why::DestroyedResource,
             PinError::MissingUsage(..) => Why::MissingUsage,
+            PinError::MissingFeatures(_) => Why::MissingFeatures,
             _ => Why::Other,
         }))
     } else if find_source::<QueueWriteError>(error).is_some() {
@@ -692,7 +790,7 @@ fn classify(error: &wgpu::Error) -> Option<DeviceError> {
 impl Sut {
     fn new(init: &RefState) -> Self {
         PROGRAMS.fetch_add(1, Ordering::Relaxed);
-        let dev = Dev::get(init.heterogeneous);
+        let dev = Dev::get(init.heterogeneous, init.featureless);
         // Start from an idle device: every earlier submission (of an earlier program on a
         // kept device) complete, and the last index known.
         let last = index_of(&dev.queue.submit([]));
@@ -706,8 +804,11 @@ impl Sut {
                 "validation messages before the program: {messages:#?}"
             );
         }
+        let mut model = Model::new(init.heterogeneous, last);
+        model.max_table_size = dev.device.max_resource_table_size();
+        model.featureless = init.featureless;
         let mut sut = Self {
-            model: Model::new(init.heterogeneous, last),
+            model,
             tables: Vec::new(),
             textures: Vec::new(),
             samplers: Vec::new(),
@@ -715,11 +816,20 @@ impl Sut {
             recorded: Vec::new(),
             pending: Vec::new(),
             result: None,
+            more_errors: Vec::new(),
             step: usize::MAX,
             finished: false,
             dev,
         };
-        assert_eq!(sut.create_table(init.tables[0].size), None);
+        // Table 0: valid, unless the device lacks the feature.
+        let expected = init.featureless.then_some(DeviceError::CreateTable);
+        assert_eq!(sut.create_table(init.tables[0].size), expected);
+        let errors = std::mem::take(&mut *sut.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        assert!(
+            errors.iter().map(classify).eq(expected.map(Some)),
+            "validation errors before the program: {:?}",
+            errors.iter().map(|e| format!("{e}")).collect::<Vec<_>>()
+        );
         sut.step = 0;
         sut
     }
@@ -731,7 +841,8 @@ impl Sut {
         panic!("divergence at step {} `{op}`: {message}", self.step)
     }
 
-    fn create_table(&mut self, size: u32) -> Option<DeviceError> {
+    fn create_table(&mut self, size: TableSize) -> Option<DeviceError> {
+        let size = size.on(self.model.max_table_size);
         self.tables.push(Some(
             self.dev
                 .device
@@ -748,27 +859,40 @@ impl Sut {
         self.textures[i].0.as_ref().expect("a live texture (preconditions)")
     }
 
+    fn buffer(&self, i: usize) -> &wgpu::Buffer {
+        self.buffers[i].as_ref().expect("a live buffer (preconditions)")
+    }
+
     fn resource(&self, res: Res) -> wgpu::BindingResource<'_> {
+        const LIVE: &str = "a live handle (preconditions)";
         match res {
-            Res::Texture(i) => wgpu::BindingResource::TextureView(&self.textures[i].1),
-            Res::Sampler(i) => wgpu::BindingResource::Sampler(&self.samplers[i]),
-            Res::Buffer(i) => self.buffers[i].as_entire_binding(),
+            Res::Texture(i) => wgpu::BindingResource::TextureView(self.textures[i].1.as_ref().expect(LIVE)),
+            Res::Sampler(i) => wgpu::BindingResource::Sampler(self.samplers[i].as_ref().expect(LIVE)),
+            Res::Buffer(i) => self.buffer(i).as_entire_binding(),
         }
     }
 
     /// Runs one operation inside a validation error scope and checks it.
+    /// Runs one operation and checks it: its results, and every validation error it
+    /// raised (not only the first, which is all an error scope keeps).
     fn run(&mut self, op: &Op) {
         OPS.fetch_add(1, Ordering::Relaxed);
-        let scope = self.dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
         self.result = None;
-        let expected = self.execute(op);
-        let error = pollster::block_on(scope.pop());
-        let got = error.as_ref().map(classify);
+        self.more_errors.clear();
+        let first = self.execute(op);
+        let expected: Vec<DeviceError> = first.into_iter().chain(self.more_errors.drain(..)).collect();
+        let errors = std::mem::take(&mut *self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        let got: Vec<Option<DeviceError>> = errors.iter().map(classify).collect();
+        if got.len() > 1 {
+            SEVERAL_ERRORS.fetch_add(1, Ordering::Relaxed);
+        }
+        // The outcome names the first error (and whether there were more).
         let outcome = self
             .result
             .take()
             .into_iter()
-            .chain(got.flatten().map(|e| format!("{e:?}")))
+            .chain(got.first().copied().flatten().map(|e| format!("{e:?}")))
+            .chain((got.len() > 1).then(|| "more".to_string()))
             .collect::<Vec<_>>()
             .join(" + ");
         let outcome = if outcome.is_empty() { "ok".to_string() } else { outcome };
@@ -777,16 +901,14 @@ impl Sut {
             .unwrap_or_else(|e| e.into_inner())
             .entry((op.name(), outcome))
             .or_default() += 1;
-        match (expected, &got) {
-            (None, None) => {}
-            (Some(e), Some(Some(g))) if e == *g => {}
-            (e, _) => self.fail(
+        if got.len() != expected.len() || got.iter().zip(&expected).any(|(g, e)| *g != Some(*e)) {
+            self.fail(
                 op,
                 format!(
-                    "expected validation error {e:?}, got {}",
-                    error.map_or("none".to_string(), |err| format!("{err}"))
+                    "expected validation errors {expected:?}, got [{}]",
+                    errors.iter().map(|e| format!("{e}")).collect::<Vec<_>>().join("; ")
                 ),
-            ),
+            );
         }
         if self.dev.vulkan {
             let messages = ValidationLog::install().take();
@@ -858,13 +980,17 @@ impl Sut {
                     texture.pin(p.wgpu());
                     self.model.pin_texture(self.textures.len(), Some(p))
                 });
-                self.textures.push((Some(texture), wgpu_view));
+                self.textures.push((Some(texture), Some(wgpu_view)));
                 error
             }
             Op::WriteTexture { tex, value } => {
                 let shape = self.model.textures[tex].shape;
                 write_texels(&dev.queue, self.texture(tex), &shape, value);
-                self.model.write_texture(tex, value)
+                // One queue write per mip and layer, each refused on its own.
+                let error = self.model.write_texture(tex, value);
+                let writes = (shape.mips * shape.layers) as usize;
+                self.more_errors.extend(error.into_iter().cycle().take(writes - 1));
+                error
             }
             Op::PinTexture { tex, pin } => {
                 match pin {
@@ -882,8 +1008,20 @@ impl Sut {
                 self.textures[tex].0 = None;
                 None
             }
+            Op::DropView { tex } => {
+                self.textures[tex].1 = None;
+                None
+            }
+            Op::DropSampler { sampler } => {
+                self.samplers[sampler] = None;
+                None
+            }
+            Op::DropBuffer { buf } => {
+                self.buffers[buf] = None;
+                None
+            }
             Op::CreateSampler => {
-                self.samplers.push(dev.device.create_sampler(&Default::default()));
+                self.samplers.push(Some(dev.device.create_sampler(&Default::default())));
                 self.model.samplers += 1;
                 None
             }
@@ -907,22 +1045,22 @@ impl Sut {
                     buffer.pin(p.wgpu());
                     self.model.pin_buffer(self.buffers.len(), Some(p))
                 });
-                self.buffers.push(buffer);
+                self.buffers.push(Some(buffer));
                 error
             }
             Op::WriteBuffer { buf, value } => {
-                dev.queue.write_buffer(&self.buffers[buf], 0, &value.to_le_bytes());
+                dev.queue.write_buffer(self.buffer(buf), 0, &value.to_le_bytes());
                 self.model.write_buffer(buf, value)
             }
             Op::PinBuffer { buf, pin } => {
                 match pin {
-                    Some(p) => self.buffers[buf].pin(p.wgpu()),
-                    None => self.buffers[buf].unpin(),
+                    Some(p) => self.buffer(buf).pin(p.wgpu()),
+                    None => self.buffer(buf).unpin(),
                 }
                 self.model.pin_buffer(buf, pin)
             }
             Op::DestroyBuffer { buf } => {
-                self.buffers[buf].destroy();
+                self.buffer(buf).destroy();
                 self.model.destroy_buffer(buf);
                 None
             }
@@ -943,9 +1081,14 @@ impl Sut {
                 if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
                     NOT_YET_AVAILABLE.fetch_add(1, Ordering::Relaxed);
                 }
-                self.model
+                let mut errors = self
+                    .model
                     .update_range(table, first, res, &got)
                     .unwrap_or_else(|d| self.fail(op, d))
+                    .into_iter();
+                let first = errors.next();
+                self.more_errors.extend(errors);
+                first
             }
             Op::Insert { table, res } => {
                 let got = self.table(table).insert_binding(self.resource(res));
@@ -989,11 +1132,11 @@ impl Sut {
                 if read_back {
                     self.wait(op);
                 }
-                // Recording a probe that loses its table is an error of its own.
-                probes
-                    .iter()
-                    .any(Probe::loses_table)
-                    .then_some(DeviceError::MissingTable)
+                // Recording a probe that loses its table is an error of its own, one per probe.
+                let lost = probes.iter().filter(|p| p.loses_table()).count();
+                self.more_errors
+                    .extend(std::iter::repeat_n(DeviceError::MissingTable, lost.saturating_sub(1)));
+                (lost > 0).then_some(DeviceError::MissingTable)
             }
             Op::WriteThrough { table, value } => {
                 self.model.looked();
@@ -1033,6 +1176,7 @@ impl Sut {
                 None
             }
             Op::Hold => {
+                HOLDS.fetch_add(1, Ordering::Relaxed);
                 self.model.looked();
                 let mut encoder = dev.device.create_command_encoder(&Default::default());
                 {
@@ -1050,7 +1194,7 @@ impl Sut {
                 // driver and looking at the fence, the program goes on without the premise.
                 if dev.vulkan && dev.still_running(index) {
                     self.model.held(index);
-                } else {
+                } else if !dev.featureless {
                     HOLDS_MISSED.fetch_add(1, Ordering::Relaxed);
                 }
                 None
@@ -1456,6 +1600,12 @@ impl Sut {
         // The dropped objects' releases go with the next submission.
         self.dev.queue.submit([]);
         self.wait(&op);
+        let errors = std::mem::take(&mut *self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        assert!(
+            errors.is_empty(),
+            "validation errors at the end of the program: {:?}",
+            errors.iter().map(|e| format!("{e}")).collect::<Vec<_>>()
+        );
         if self.dev.vulkan {
             let messages = ValidationLog::install().take();
             assert!(
@@ -1474,7 +1624,7 @@ impl Drop for Sut {
             self.dev.poisoned.set(true);
             DEVICES.with(|d| {
                 if let Ok(mut d) = d.try_borrow_mut() {
-                    let slot = &mut d[self.dev.heterogeneous as usize];
+                    let slot = &mut d[Dev::key(self.dev.heterogeneous, self.dev.featureless)];
                     if slot.as_ref().is_some_and(|(dev, _)| Rc::ptr_eq(dev, &self.dev)) {
                         *slot = None;
                     }

@@ -1,35 +1,47 @@
 //! Differential (model-based) testing of resource tables.
 //!
 //! `proptest-state-machine` generates random programs of the bindless API
-//! ([`ops::Op`]: textures of several shapes (1×1 to 4×4, 1–3 mips, 1–6 layers, `R32Uint`,
-//! `R32Float` or `Rgba8Unorm`) with their default view or a view of some mips and layers,
-//! samplers, and storage buffers of 4 to 260 bytes, created, written, pinned, unpinned,
-//! destroyed and dropped; tables created, destroyed and dropped; `update`, `insert_binding`
-//! and `remove_binding`, slots out of range included; command buffers recorded now and
-//! submitted later; submissions of probes read back at once or later; submissions held
-//! running ([`ops::Op::Hold`]); `poll` and waits). Each operation runs on a wgpu device
-//! ([`gpu::Sut`]) and on the CPU model of the proposal ([`model::Model`], the executable
-//! spec), and every observable result is compared as it happens:
+//! ([`ops::Op`]), on devices with either table feature or neither:
+//!
+//! - textures of several shapes (1×1 to 4×4, 1–3 mips, 1–6 layers, `R32Uint`, `R32Float`
+//!   or `Rgba8Unorm`) with their default view or a view of some mips and layers, samplers,
+//!   and storage buffers of 4 to 260 bytes: created, written, pinned, unpinned, destroyed,
+//!   and their handles dropped (a texture's, its view's, a sampler's, a buffer's) while
+//!   tables hold them, so that a table is their last owner;
+//! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
+//!   limit −1, 0 and +1, `u32::MAX`), created, destroyed and dropped; `update`,
+//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, just past
+//!   it, at `i32::MAX` and at `u32::MAX`;
+//! - command buffers recorded now and submitted later; submissions of probes read back at
+//!   once or later; submissions held running ([`ops::Op::Hold`]); `poll` and waits.
+//!
+//! Each operation runs on a wgpu device ([`gpu::Sut`]) and on the CPU model of the
+//! proposal ([`model::Model`], the executable spec), and every observable result is
+//! compared as it happens:
 //!
 //! - each slot operation's result: `Ok`, the exact [`wgpu::ResourceTableError`], and the slot
 //!   `insert_binding` returns (the lowest available one);
-//! - which validation error each operation raises, if any: the wgpu-core error type
+//! - every validation error each operation raises, in order (the device's uncaptured-error
+//!   handler, not an error scope, which keeps only the first): the wgpu-core error type
 //!   (binding, pin, queue write, submit, table creation, a draw or dispatch without a
 //!   table), and for binding and pin errors the variant;
-//! - for each probe, value by value, what a shader reads for slots `0..31` (the last ones
-//!   out of range): per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`,
-//!   `sampler`, and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage
-//!   buffer) `hasResource`, and for the `u32` textures and the buffer, of the resource or
-//!   the default `getResource` gives, its dimensions, mip levels, layers, `arrayLength` and
-//!   a texel of a chosen mip and layer ([`model::WORDS`]); probes are compute passes (`dispatch_workgroups` or `_indirect`,
-//!   every word), render passes drawing one pixel per slot, render bundles, or render
-//!   passes reading the table in the vertex stage, one point per slot (the first four
-//!   words), with another pipeline of 0–3 bind groups of its own and no table before
-//!   and/or after the probe pipeline in the same pass, whose writes are checked too;
+//! - for each probe, value by value, what a shader reads for slots `0..29` and for two
+//!   indices out of every table's range (−1 as an `i32` and `u32::MAX` in compute probes):
+//!   per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`, `sampler`,
+//!   and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage buffer)
+//!   `hasResource`, and for the `u32` textures and the buffer, of the resource or the
+//!   default `getResource` gives, its dimensions, mip levels, layers, `arrayLength` and a
+//!   texel of a chosen mip and layer ([`model::WORDS`]); probes are compute passes
+//!   (`dispatch_workgroups` or `_indirect`, every word), render passes drawing one pixel
+//!   per slot, render bundles, or render passes reading the table in the vertex stage, one
+//!   point per slot (the first four words), with another pipeline of 0–3 bind groups of
+//!   its own and no table before and/or after the probe pipeline in the same pass, whose
+//!   writes are checked too;
 //! - writes through the table ([`ops::Op::WriteThrough`]): which slots a shader finds
 //!   writable (`read_write` storage types: writable pins only), and what the later probes
 //!   read of the buffers and storage textures it wrote;
-//! - on Vulkan, any message of the Khronos validation layer; and any panic.
+//! - on Vulkan, any message of the Khronos validation layer (with its synchronization
+//!   validation too, in one seed and with `--sync-validation`); and any panic.
 //!
 //! Each (operation, outcome) pair is counted ([`gpu::outcomes`]); a soak fails when a pair
 //! the model can produce ([`model::OUTCOMES`]) never occurred.
@@ -46,10 +58,11 @@
 //! what the outcome proves (`Ok` from `update` of a slot removed after submission `k`:
 //! `completed >= k`; `NotYetAvailable` reports the completed index itself). A wait, a
 //! read-back, or a poll that finds the queue empty sets `completed_lo = last`. A held
-//! submission (a compute pass that loops for tens of milliseconds) is still running when
-//! wgpu looks at the fence right after submitting it, so until wgpu looks again the range
-//! ends below it, and handing out a slot removed after it is a divergence. Probe results do
-//! not depend on completion: they see the state at their submission.
+//! submission (a compute pass that loops for some milliseconds, its count measured for each
+//! device) is still running when wgpu looks at the fence right after submitting it, so
+//! until wgpu looks again the range ends below it, and handing out a slot removed after it
+//! is a divergence. Probe results do not depend on completion: they see the state at their
+//! submission.
 //!
 //! **Running.**
 //! - `cargo nextest run -p difftest` runs the fixed seeds of `tests/differential.rs` (GPU

@@ -183,11 +183,64 @@ pub struct Slot {
 
 /// Above every device's `max_resource_table_size()`: Vulkan caps tables at 2^20 slots and
 /// noop reports 2^20; the tester checks its device is within `50_000..=MAX_TABLE_SIZE`.
-/// (The proposal's limit is the device's `maxResourceTableSize`, at least 50,000; the
-/// model knows only this bound of it, so it creates too-large tables of `u32::MAX` slots.)
+/// (The proposal's limit is the device's `maxResourceTableSize`, at least 50,000; programs
+/// are generated without a device, so they ask for sizes relative to it with
+/// [`TableSize::Limit`], and the model learns it from the device: [`Model::max_table_size`].)
 pub const MAX_TABLE_SIZE: u32 = 1 << 20;
+/// The least `maxResourceTableSize` of a device with the feature.
+pub const MIN_LIMIT: u32 = 50_000;
 /// The size the tester creates too-large tables with.
 pub const TOO_LARGE: u32 = u32::MAX;
+
+/// A table's size as a program asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// That many slots.
+    Slots(u32),
+    /// The device's `max_resource_table_size()` plus this (−1, 0 or 1).
+    Limit(i8),
+}
+
+impl TableSize {
+    /// The number of slots on a device whose limit is `max`.
+    pub fn on(self, max: u32) -> u32 {
+        match self {
+            TableSize::Slots(n) => n,
+            TableSize::Limit(d) => max.saturating_add_signed(i32::from(d)),
+        }
+    }
+
+    /// Above the limit of every device the tester accepts.
+    pub fn too_large(self) -> bool {
+        match self {
+            TableSize::Slots(n) => n > MAX_TABLE_SIZE,
+            TableSize::Limit(d) => d > 0,
+        }
+    }
+
+    /// Slots known to be in range on every such device (valid tables).
+    pub fn at_least(self) -> u32 {
+        match self {
+            TableSize::Slots(n) => n,
+            TableSize::Limit(d) => MIN_LIMIT.saturating_add_signed(i32::from(d)),
+        }
+    }
+}
+
+impl std::fmt::Display for TableSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TableSize::Slots(n) => write!(f, "{n}"),
+            TableSize::Limit(0) => f.write_str("device.max_resource_table_size()"),
+            TableSize::Limit(d) => write!(
+                f,
+                "device.max_resource_table_size() {} {}",
+                if d < 0 { '-' } else { '+' },
+                d.unsigned_abs()
+            ),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -207,6 +260,15 @@ pub struct Table {
 pub const STRIDE: usize = 16;
 /// Probes read slots `0..PROBED_SLOTS` (tables have at most 16: the rest are out of range).
 pub const PROBED_SLOTS: usize = 31;
+/// Probe positions that read an index out of every table's range instead of their own
+/// slot: compute probes read −1 (an `i32`) at the first and `u32::MAX` at the second;
+/// render and vertex probes `0x8000_0000` and `u32::MAX` (see [`probed_slot`]).
+pub const EDGE_POSITIONS: [usize; 2] = [PROBED_SLOTS - 2, PROBED_SLOTS - 1];
+
+/// The slot a probe's position `k` reads (`None`: an index out of every table's range).
+pub fn probed_slot(k: usize) -> Option<usize> {
+    (!EDGE_POSITIONS.contains(&k)).then_some(k)
+}
 
 /// The device-level state and every object of a program.
 #[derive(Clone, Debug)]
@@ -227,6 +289,13 @@ pub struct Model {
     pub samplers: usize,
     pub buffers: Vec<Buffer>,
     pub tables: Vec<Table>,
+    /// The device's `max_resource_table_size()` (`maxResourceTableSize`).
+    pub max_table_size: u32,
+    /// The device has neither table feature (its `max_resource_table_size()` is 0): making
+    /// a table is a validation error, and `pin` and `unpin` fail (**ours:** the proposal
+    /// adds them with the features, so without one they are validation errors, like any
+    /// method of a feature the device lacks).
+    pub featureless: bool,
 }
 
 /// Which validation error an operation must raise on the device timeline (`None`: none).
@@ -279,8 +348,12 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("pin_texture", "ok"),
     ("pin_texture", "Pin(DestroyedResource)"),
     ("pin_texture", "Pin(MissingUsage)"),
+    ("pin_texture", "Pin(MissingFeatures)"),
     ("destroy_texture", "ok"),
     ("drop_texture", "ok"),
+    ("drop_view", "ok"),
+    ("drop_sampler", "ok"),
+    ("drop_buffer", "ok"),
     ("create_sampler", "ok"),
     ("create_buffer", "ok"),
     ("write_buffer", "ok"),
@@ -288,6 +361,7 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("pin_buffer", "ok"),
     ("pin_buffer", "Pin(DestroyedResource)"),
     ("pin_buffer", "Pin(MissingUsage)"),
+    ("pin_buffer", "Pin(MissingFeatures)"),
     ("destroy_buffer", "ok"),
     ("update", "Ok"),
     ("update", "Ok + Binding(DestroyedResource)"),
@@ -344,13 +418,19 @@ impl Model {
             samplers: 0,
             buffers: Vec::new(),
             tables: Vec::new(),
+            max_table_size: MAX_TABLE_SIZE,
+            featureless: false,
         }
     }
 
     // ---- objects -------------------------------------------------------------------------
 
+    /// > if `desc.size > this.limits.maxResourceTableSize` throw a `RangeError` and return.
+    ///
+    /// (A size of 0 is valid: the text sets no lower bound.)
     pub fn create_table(&mut self, size: u32) -> Option<DeviceError> {
-        let invalid = size > MAX_TABLE_SIZE;
+        // The `RangeError`: wgpu returns an invalid table, whose slot operations fail.
+        let invalid = size > self.max_table_size;
         self.tables.push(Table {
             size,
             invalid,
@@ -363,7 +443,10 @@ impl Model {
                 if invalid { 0 } else { size as usize }
             ],
         });
-        invalid.then_some(DeviceError::CreateTable)
+        // Without the feature (only a size of 0 passes the `RangeError` then): a validation
+        // error, and wgpu returns a table whose content-timeline steps work as usual (every
+        // slot out of range) and whose device-timeline steps fail.
+        (invalid || self.featureless).then_some(DeviceError::CreateTable)
     }
 
     /// > On the device timeline, set `this.[[destroyed]]` to `true`.
@@ -412,6 +495,9 @@ impl Model {
     ///
     /// **Ours:** the texture must also have been created with that usage.
     pub fn pin_texture(&mut self, i: usize, pin: Option<Pin>) -> Option<DeviceError> {
+        if self.featureless {
+            return Some(DeviceError::Pin(Why::MissingFeatures));
+        }
         let tex = &mut self.textures[i];
         if let Some(p) = pin {
             let has_usage = if p.storage() { tex.storage } else { tex.sampled };
@@ -454,6 +540,9 @@ impl Model {
     /// "TODO #5375: Add the similar interface for `GPUBuffer`"; wgpu's follows `pin` for
     /// textures, with the usages a table can hold a buffer for.
     pub fn pin_buffer(&mut self, i: usize, pin: Option<Pin>) -> Option<DeviceError> {
+        if self.featureless {
+            return Some(DeviceError::Pin(Why::MissingFeatures));
+        }
         let buf = &mut self.buffers[i];
         if let Some(p) = pin {
             if buf.destroyed {
@@ -589,20 +678,21 @@ impl Model {
         first: u32,
         res: &[Res],
         observed: &Result<(), SlotError>,
-    ) -> Result<Option<DeviceError>, Divergence> {
-        let slots = (first..).take(res.len());
+    ) -> Result<Vec<DeviceError>, Divergence> {
+        // (Past `u32::MAX` the first slot is already out of range.)
+        let slots = (0..res.len() as u32).map_while(|k| first.checked_add(k));
         if let Some(e) = slots.clone().find_map(|slot| self.check_slot(t, slot).err()) {
-            return expect_err(observed, e);
+            return expect_err(observed, e).map(|_| Vec::new());
         }
         for slot in slots.clone() {
             match self.tables[t].slots[slot as usize].avail {
-                Avail::InUse => return expect_err(observed, SlotError::InUse { slot }),
+                Avail::InUse => return expect_err(observed, SlotError::InUse { slot }).map(|_| Vec::new()),
                 Avail::After(a) if a <= self.completed_lo => {}
                 Avail::After(a) => match observed {
                     Err(SlotError::NotYetAvailable { slot: s, .. }) if *s == slot => {
                         let e = observed.as_ref().unwrap_err();
                         self.not_yet_available(e, slot, a)?;
-                        return Ok(None);
+                        return Ok(Vec::new());
                     }
                     // The call went past this slot: its submission completed.
                     _ => self.complete_at_least(a)?,
@@ -615,11 +705,9 @@ impl Model {
                 self.completed_lo
             ));
         }
-        // Every slot is taken; the error scope sees the first binding error. (`or`, not
-        // `or_else`: `take` must run for every slot, after the first error too.)
-        Ok(slots
-            .zip(res)
-            .fold(None, |first, (slot, &r)| first.or(self.take(t, slot, r))))
+        // Every slot is taken; each binding that fails its checks is an error of its own,
+        // in slot order.
+        Ok(slots.zip(res).filter_map(|(slot, &r)| self.take(t, slot, r)).collect())
     }
 
     /// An outcome proved that submission `a` has completed: a divergence while a held
@@ -867,8 +955,8 @@ impl Model {
     pub fn probe(&self, t: usize) -> Vec<u32> {
         let table = &self.tables[t];
         let mut out = vec![0; PROBED_SLOTS * STRIDE];
-        for (slot, words) in out.chunks_exact_mut(STRIDE).enumerate() {
-            let binding = table.slots.get(slot).and_then(|s| s.binding);
+        for (k, words) in out.chunks_exact_mut(STRIDE).enumerate() {
+            let binding = probed_slot(k).and_then(|slot| table.slots.get(slot)?.binding);
             // The defaults' shape.
             words[8] = 1;
             words[9] = 1;

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
-use crate::model::{Format, Pin, Res, TexShape, ViewShape};
+use crate::model::{Format, Pin, Res, TableSize, TexShape, ViewShape};
 
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl fmt::Display for Probe {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
     CreateTable {
-        size: u32,
+        size: TableSize,
     },
     DestroyTable {
         table: usize,
@@ -148,6 +148,19 @@ pub enum Op {
     /// Drops the `Texture` handle; its view (what tables hold) lives on.
     DropTexture {
         tex: usize,
+    },
+    /// Drops the texture's view, what tables hold: a table holding it is then its last
+    /// owner (with the texture too once `DropTexture` ran), and must keep both alive.
+    DropView {
+        tex: usize,
+    },
+    /// Drops the `Sampler` handle (tables holding it keep it alive).
+    DropSampler {
+        sampler: usize,
+    },
+    /// Drops the `Buffer` handle (tables holding it keep it alive).
+    DropBuffer {
+        buf: usize,
     },
     CreateSampler,
     /// `pin`: pinned right after creation (storage buffers only).
@@ -204,7 +217,7 @@ pub enum Op {
         table: usize,
         value: u32,
     },
-    /// Submits a compute pass that runs for a while (tens of milliseconds on lavapipe): it is
+    /// Submits a compute pass that runs for a while (about 8 ms on each device): it is
     /// still running when `queue.submit` looks at the fence, so until the next submission
     /// or poll wgpu knows it pending, and a slot removed after it must not be handed out.
     Hold,
@@ -226,6 +239,9 @@ impl Op {
             Op::PinTexture { .. } => "pin_texture",
             Op::DestroyTexture { .. } => "destroy_texture",
             Op::DropTexture { .. } => "drop_texture",
+            Op::DropView { .. } => "drop_view",
+            Op::DropSampler { .. } => "drop_sampler",
+            Op::DropBuffer { .. } => "drop_buffer",
             Op::CreateSampler => "create_sampler",
             Op::CreateBuffer { .. } => "create_buffer",
             Op::WriteBuffer { .. } => "write_buffer",
@@ -314,6 +330,9 @@ impl fmt::Display for Op {
             Op::PinTexture { tex, pin } => f.write_str(&pin_call(&format!("tex{tex}"), *pin)),
             Op::DestroyTexture { tex } => write!(f, "tex{tex}.destroy();"),
             Op::DropTexture { tex } => write!(f, "drop(tex{tex}); // its view lives on"),
+            Op::DropView { tex } => write!(f, "drop(view{tex});"),
+            Op::DropSampler { sampler } => write!(f, "drop(sampler{sampler});"),
+            Op::DropBuffer { buf } => write!(f, "drop(buf{buf});"),
             Op::CreateSampler => write!(f, "let sampler = device.create_sampler(&Default::default());"),
             Op::CreateBuffer {
                 value,
@@ -373,7 +392,9 @@ impl fmt::Display for Op {
 pub fn program_text(init: &RefState, ops: &[Op]) -> String {
     let mut s = format!(
         "// device with {}\n   let t0 = device.create_resource_table(size: {});\n",
-        if init.heterogeneous {
+        if init.featureless {
+            "neither table feature"
+        } else if init.heterogeneous {
             "HETEROGENEOUS_RESOURCE_TABLE"
         } else {
             "SAMPLING_RESOURCE_TABLE"
@@ -390,11 +411,15 @@ pub fn program_text(init: &RefState, ops: &[Op]) -> String {
 #[derive(Clone, Debug)]
 pub struct RefState {
     pub heterogeneous: bool,
+    /// A device with neither table feature (`heterogeneous` is then false): every table is
+    /// invalid, so no probes; pins fail.
+    pub featureless: bool,
     pub tables: Vec<RefTable>,
-    /// Per texture: whether its handle was dropped.
-    pub textures: Vec<bool>,
-    pub samplers: usize,
-    pub buffers: usize,
+    /// Per texture: whether its handle was dropped, and whether its view's was.
+    pub textures: Vec<(bool, bool)>,
+    /// Per sampler and per buffer: whether its handle was dropped.
+    pub samplers: Vec<bool>,
+    pub buffers: Vec<bool>,
     pub recorded: usize,
     /// A held submission may still be pending ([`Op::Hold`], until the next submission,
     /// poll or wait): slot operations are then more likely, so that removed slots meet it.
@@ -403,14 +428,17 @@ pub struct RefState {
 
 #[derive(Clone, Debug)]
 pub struct RefTable {
-    pub size: u32,
+    pub size: TableSize,
     pub dropped: bool,
+    /// Made on a device without the feature.
+    pub featureless: bool,
 }
 
 impl RefTable {
-    /// Above `max_resource_table_size`: slot operations fail, probes are not generated.
+    /// Above `max_resource_table_size`, or on a device without the feature: slot
+    /// operations fail, probes are not generated.
     pub fn invalid(&self) -> bool {
-        self.size > crate::model::MAX_TABLE_SIZE
+        self.featureless || self.size.too_large()
     }
 }
 
@@ -471,6 +499,18 @@ fn view_shape(shape: TexShape) -> BoxedStrategy<Option<ViewShape>> {
     prop_oneof![2 => Just(None), 1 => explicit].boxed()
 }
 
+/// Table sizes: mostly 4–16 slots; else at an edge (none, one, powers of two ±1), too large
+/// for any device, or at the device's limit ±1.
+fn table_size() -> BoxedStrategy<TableSize> {
+    prop_oneof![
+        40 => (4u32..=16).prop_map(TableSize::Slots),
+        1 => proptest::sample::select(vec![0u32, 1, 63, 64, 65, 1023, 1024, 1025]).prop_map(TableSize::Slots),
+        1 => Just(TableSize::Slots(crate::model::TOO_LARGE)),
+        1 => (-1i8..=1).prop_map(TableSize::Limit),
+    ]
+    .boxed()
+}
+
 /// Buffer sizes: one word, the 16 bytes most programs use, and larger ones.
 fn buffer_size() -> BoxedStrategy<u32> {
     prop_oneof![1 => Just(4u32), 4 => Just(16u32), 1 => Just(64u32), 1 => Just(260u32)].boxed()
@@ -482,19 +522,35 @@ impl RefState {
     }
 
     fn live_textures(&self) -> Vec<usize> {
-        (0..self.textures.len()).filter(|&t| !self.textures[t]).collect()
+        (0..self.textures.len()).filter(|&t| !self.textures[t].0).collect()
     }
 
+    fn live_views(&self) -> Vec<usize> {
+        (0..self.textures.len()).filter(|&t| !self.textures[t].1).collect()
+    }
+
+    fn live_samplers(&self) -> Vec<usize> {
+        (0..self.samplers.len()).filter(|&s| !self.samplers[s]).collect()
+    }
+
+    fn live_buffers(&self) -> Vec<usize> {
+        (0..self.buffers.len()).filter(|&b| !self.buffers[b]).collect()
+    }
+
+    /// A resource whose handle (a texture's view) the program still has.
     fn res_strategy(&self) -> Option<BoxedStrategy<Res>> {
         let mut arms: Vec<(u32, BoxedStrategy<Res>)> = Vec::new();
-        if !self.textures.is_empty() {
-            arms.push((4, (0..self.textures.len()).prop_map(Res::Texture).boxed()));
+        let views = self.live_views();
+        if !views.is_empty() {
+            arms.push((4, proptest::sample::select(views).prop_map(Res::Texture).boxed()));
         }
-        if self.samplers > 0 {
-            arms.push((1, (0..self.samplers).prop_map(Res::Sampler).boxed()));
+        let samplers = self.live_samplers();
+        if !samplers.is_empty() {
+            arms.push((1, proptest::sample::select(samplers).prop_map(Res::Sampler).boxed()));
         }
-        if self.buffers > 0 {
-            arms.push((3, (0..self.buffers).prop_map(Res::Buffer).boxed()));
+        let buffers = self.live_buffers();
+        if !buffers.is_empty() {
+            arms.push((3, proptest::sample::select(buffers).prop_map(Res::Buffer).boxed()));
         }
         (!arms.is_empty()).then(|| Union::new_weighted(arms).boxed())
     }
@@ -551,13 +607,19 @@ impl ReferenceStateMachine for Programs {
     type Transition = Op;
 
     fn init_state() -> BoxedStrategy<RefState> {
-        (any::<bool>(), 4u32..=16)
-            .prop_map(|(heterogeneous, size)| RefState {
-                heterogeneous,
-                tables: vec![RefTable { size, dropped: false }],
+        // One device in sixteen has neither feature.
+        (0u8..16, 4u32..=16)
+            .prop_map(|(device, size)| RefState {
+                heterogeneous: device % 2 == 1,
+                featureless: device == 0,
+                tables: vec![RefTable {
+                    size: TableSize::Slots(size),
+                    dropped: false,
+                    featureless: device == 0,
+                }],
                 textures: Vec::new(),
-                samplers: 0,
-                buffers: 0,
+                samplers: Vec::new(),
+                buffers: Vec::new(),
                 recorded: 0,
                 held: false,
             })
@@ -566,12 +628,7 @@ impl ReferenceStateMachine for Programs {
 
     fn transitions(state: &RefState) -> BoxedStrategy<Op> {
         let mut arms: Vec<(u32, BoxedStrategy<Op>)> = vec![
-            (
-                1,
-                prop_oneof![20 => 4u32..=16, 1 => Just(crate::model::TOO_LARGE)]
-                    .prop_map(|size| Op::CreateTable { size })
-                    .boxed(),
-            ),
+            (1, table_size().prop_map(|size| Op::CreateTable { size }).boxed()),
             (
                 5,
                 (
@@ -641,8 +698,28 @@ impl ReferenceStateMachine for Programs {
             arms.push((1, tex().prop_map(|tex| Op::DestroyTexture { tex }).boxed()));
             arms.push((1, tex().prop_map(|tex| Op::DropTexture { tex }).boxed()));
         }
-        if state.buffers > 0 {
-            let buf = || 0..state.buffers;
+        let views = state.live_views();
+        if !views.is_empty() {
+            arms.push((
+                1,
+                proptest::sample::select(views)
+                    .prop_map(|tex| Op::DropView { tex })
+                    .boxed(),
+            ));
+        }
+        let samplers = state.live_samplers();
+        if !samplers.is_empty() {
+            arms.push((
+                1,
+                proptest::sample::select(samplers)
+                    .prop_map(|sampler| Op::DropSampler { sampler })
+                    .boxed(),
+            ));
+        }
+        let buffers = state.live_buffers();
+        if !buffers.is_empty() {
+            let buf = || proptest::sample::select(buffers.clone());
+            arms.push((1, buf().prop_map(|buf| Op::DropBuffer { buf }).boxed()));
             arms.push((
                 1,
                 (buf(), value())
@@ -659,12 +736,25 @@ impl ReferenceStateMachine for Programs {
         }
         let tables = state.live_tables();
         if !tables.is_empty() {
-            let sizes: Vec<(usize, u32)> = tables.iter().map(|&t| (t, state.tables[t].size)).collect();
-            // A live table and a slot in `0..size + 2` (the last two out of range), mostly
-            // one of the first four (so that operations meet on slots).
+            let sizes: Vec<(usize, TableSize)> = tables.iter().map(|&t| (t, state.tables[t].size)).collect();
+            // A live table and a slot: mostly one of the first four (so that operations meet
+            // on slots), else in `0..size + 2` (the last two out of range), or at an edge.
             let slot = move || {
-                proptest::sample::select(sizes.clone())
-                    .prop_flat_map(|(t, size)| (Just(t), prop_oneof![2 => 0..4u32, 1 => 0..size.saturating_add(2)]))
+                proptest::sample::select(sizes.clone()).prop_flat_map(|(t, size)| {
+                    let n = size.at_least();
+                    let mut edges = vec![u32::MAX, i32::MAX as u32];
+                    if let TableSize::Slots(n) = size {
+                        edges.extend([n.saturating_sub(1), n, n.saturating_add(1)]);
+                    }
+                    (
+                        Just(t),
+                        prop_oneof![
+                            8 => 0..4u32,
+                            4 => 0..n.saturating_add(2).max(1),
+                            1 => proptest::sample::select(edges),
+                        ],
+                    )
+                })
             };
             let table = || proptest::sample::select(tables.clone());
             arms.push((1, table().prop_map(|table| Op::DestroyTable { table }).boxed()));
@@ -729,12 +819,16 @@ impl ReferenceStateMachine for Programs {
             Op::CreateTable { size } => state.tables.push(RefTable {
                 size: *size,
                 dropped: false,
+                featureless: state.featureless,
             }),
             Op::DropTable { table } => state.tables[*table].dropped = true,
-            Op::CreateTexture { .. } => state.textures.push(false),
-            Op::DropTexture { tex } => state.textures[*tex] = true,
-            Op::CreateSampler => state.samplers += 1,
-            Op::CreateBuffer { .. } => state.buffers += 1,
+            Op::CreateTexture { .. } => state.textures.push((false, false)),
+            Op::DropTexture { tex } => state.textures[*tex].0 = true,
+            Op::DropView { tex } => state.textures[*tex].1 = true,
+            Op::CreateSampler => state.samplers.push(false),
+            Op::DropSampler { sampler } => state.samplers[*sampler] = true,
+            Op::CreateBuffer { .. } => state.buffers.push(false),
+            Op::DropBuffer { buf } => state.buffers[*buf] = true,
             Op::Record(_) => state.recorded += 1,
             Op::Submit { .. } => {
                 state.recorded = 0;
@@ -750,11 +844,14 @@ impl ReferenceStateMachine for Programs {
     /// Checked during generation and shrinking: every handle an operation uses exists.
     fn preconditions(state: &RefState, op: &Op) -> bool {
         let table = |t: usize| state.tables.get(t).is_some_and(|t| !t.dropped);
-        let tex = |i: usize| state.textures.get(i).is_some_and(|dropped| !dropped);
+        let tex = |i: usize| state.textures.get(i).is_some_and(|&(dropped, _)| !dropped);
+        let view = |i: usize| state.textures.get(i).is_some_and(|&(_, dropped)| !dropped);
+        let sampler = |i: usize| state.samplers.get(i).is_some_and(|dropped| !dropped);
+        let buffer = |i: usize| state.buffers.get(i).is_some_and(|dropped| !dropped);
         let res = |r: &Res| match *r {
-            Res::Texture(i) => i < state.textures.len(),
-            Res::Sampler(i) => i < state.samplers,
-            Res::Buffer(i) => i < state.buffers,
+            Res::Texture(i) => view(i),
+            Res::Sampler(i) => sampler(i),
+            Res::Buffer(i) => buffer(i),
         };
         let probe = |p: &Probe| table(p.table) && !state.tables[p.table].invalid();
         match op {
@@ -763,17 +860,16 @@ impl ReferenceStateMachine for Programs {
             | Op::PinTexture { tex: i, .. }
             | Op::DestroyTexture { tex: i }
             | Op::DropTexture { tex: i } => tex(*i),
-            Op::WriteBuffer { buf, .. } | Op::PinBuffer { buf, .. } | Op::DestroyBuffer { buf } => *buf < state.buffers,
-            Op::Update { table: t, slot, res: r } => {
-                table(*t) && *slot < state.tables[*t].size.saturating_add(2) && res(r)
-            }
-            Op::UpdateRange {
-                table: t,
-                first,
-                res: rs,
-            } => table(*t) && *first < state.tables[*t].size.saturating_add(2) && rs.iter().all(res),
+            Op::DropView { tex: i } => view(*i),
+            Op::DropSampler { sampler: i } => sampler(*i),
+            Op::WriteBuffer { buf, .. }
+            | Op::PinBuffer { buf, .. }
+            | Op::DestroyBuffer { buf }
+            | Op::DropBuffer { buf } => buffer(*buf),
+            Op::Update { table: t, res: r, .. } => table(*t) && res(r),
+            Op::UpdateRange { table: t, res: rs, .. } => table(*t) && rs.iter().all(res),
             Op::Insert { table: t, res: r } => table(*t) && res(r),
-            Op::Remove { table: t, slot } => table(*t) && *slot < state.tables[*t].size.saturating_add(2),
+            Op::Remove { table: t, .. } => table(*t),
             Op::Record(p) => probe(p),
             Op::WriteThrough { table: t, .. } => state.heterogeneous && table(*t) && !state.tables[*t].invalid(),
             Op::Submit { probes, .. } => probes.iter().all(probe),

@@ -68,6 +68,20 @@ fn gpu_differential_seed_4_short() {
     });
 }
 
+/// With the layer's synchronization validation: a hazard wgpu's barriers leave (between a
+/// table's writes, the passes reading it, queue writes and write-throughs) is a message,
+/// and a message fails the run. Short: the checks are slow.
+#[test]
+fn gpu_differential_seed_6_synchronization_validation() {
+    isolated("gpu_differential_seed_6_synchronization_validation", || {
+        hal_ext::harness::enable_synchronization_validation();
+        check(RunConfig {
+            programs_per_device: 10,
+            ..gpu(6, 120)
+        })
+    });
+}
+
 /// API results and validation errors only (no read-backs): cheap, so many programs.
 /// Also: every (operation, outcome) pair the model can produce on noop occurred (a pair
 /// that stops occurring means the generator no longer reaches it).
@@ -79,4 +93,7 @@ fn noop_differential() {
     });
     let missing = difftest::missing_outcomes(Backend::Noop);
     assert!(missing.is_empty(), "pairs that never occurred: {missing:?}");
+    // Operations that raise several errors (a range of bad bindings, a write to every level
+    // of a destroyed texture) were compared error by error.
+    assert!(difftest::gpu::SEVERAL_ERRORS.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }

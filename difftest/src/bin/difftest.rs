@@ -30,6 +30,9 @@ struct Args {
     /// Seconds between progress lines.
     #[arg(long, default_value_t = 30)]
     progress: u64,
+    /// Turn on the validation layer's synchronization validation (slower).
+    #[arg(long)]
+    sync_validation: bool,
 }
 
 fn main() {
@@ -42,6 +45,9 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if args.sync_validation {
+        hal_ext::harness::enable_synchronization_validation();
+    }
     let first_seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
