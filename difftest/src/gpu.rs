@@ -766,6 +766,8 @@ fn classify(error: &wgpu::Error) -> Option<DeviceError> {
             ResourceTableBindingError::MissingTextureUsage(..) => Why::MissingTextureUsage,
             ResourceTableBindingError::MissingFeatures(_) => Why::MissingFeatures,
             ResourceTableBindingError::NotAStorageBuffer(..) => Why::NotAStorageBuffer,
+            ResourceTableBindingError::UnalignedBufferOffset { .. } => Why::UnalignedBufferOffset,
+            ResourceTableBindingError::BufferRange { .. } => Why::BufferRange,
             _ => Why::Other,
         }))
     } else if let Some(e) = find_source::<PinError>(error) {
@@ -868,7 +870,13 @@ impl Sut {
         match res {
             Res::Texture(i) => wgpu::BindingResource::TextureView(self.textures[i].1.as_ref().expect(LIVE)),
             Res::Sampler(i) => wgpu::BindingResource::Sampler(self.samplers[i].as_ref().expect(LIVE)),
-            Res::Buffer(i) => self.buffer(i).as_entire_binding(),
+            Res::Buffer(i, range) => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: self.buffer(i),
+                offset: u64::from(range.offset),
+                size: range
+                    .size
+                    .map(|s| wgpu::BufferSize::new(u64::from(s)).expect("ranges are never empty")),
+            }),
         }
     }
 
@@ -1029,10 +1037,12 @@ impl Sut {
                 value,
                 size,
                 storage,
+                uniform,
                 pin,
             } => {
                 let mut usage = wgpu::BufferUsages::COPY_DST;
                 usage.set(wgpu::BufferUsages::STORAGE, storage);
+                usage.set(wgpu::BufferUsages::UNIFORM, uniform);
                 let buffer = dev.device.create_buffer(&wgpu::BufferDescriptor {
                     label: None,
                     size: u64::from(size),

@@ -5,7 +5,8 @@
 //!
 //! - textures of several shapes (1×1 to 4×4, 1–3 mips, 1–6 layers, `R32Uint`, `R32Float`
 //!   or `Rgba8Unorm`) with their default view or a view of some mips and layers, samplers,
-//!   and storage buffers of 4 to 260 bytes: created, written, pinned, unpinned, destroyed,
+//!   and buffers of 4 to 512 bytes (storage, uniform-only, or neither) bound whole or by a
+//!   range, aligned or not, in bounds or not: created, written, pinned, unpinned, destroyed,
 //!   and their handles dropped (a texture's, its view's, a sampler's, a buffer's) while
 //!   tables hold them, so that a table is their last owner;
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's

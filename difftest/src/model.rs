@@ -11,6 +11,7 @@
 //! value in the range explains, and raises `completed_lo` to what the observed outcome proves
 //! (completion only grows, so lower bounds stay true; upper bounds do not, and are not kept).
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A resource table's slot error, as `wgpu::ResourceTableError` reports it.
@@ -44,8 +45,25 @@ pub enum Res {
     /// The (one, default) view of texture `i`.
     Texture(usize),
     Sampler(usize),
-    /// The whole of storage buffer `i`.
-    Buffer(usize),
+    /// A range of buffer `i`.
+    Buffer(usize, BufRange),
+}
+
+/// The part of a buffer a table entry binds: from `offset`, `size` bytes (`None`: to the
+/// end). wgpu's `BufferBinding` (its size is never 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufRange {
+    pub offset: u32,
+    pub size: Option<u32>,
+}
+
+impl BufRange {
+    pub const WHOLE: BufRange = BufRange { offset: 0, size: None };
+
+    /// The end of the range in a buffer of `len` bytes (`None`: past `u32::MAX`).
+    fn end(self, len: u32) -> Option<u32> {
+        self.size.map_or(Some(len), |s| self.offset.checked_add(s))
+    }
 }
 
 impl fmt::Display for Res {
@@ -53,7 +71,13 @@ impl fmt::Display for Res {
         match self {
             Res::Texture(i) => write!(f, "view(&tex{i})"),
             Res::Sampler(i) => write!(f, "&sampler{i}"),
-            Res::Buffer(i) => write!(f, "buf{i}.as_entire_binding()"),
+            Res::Buffer(i, BufRange::WHOLE) => write!(f, "buf{i}.as_entire_binding()"),
+            Res::Buffer(i, BufRange { offset, size }) => {
+                write!(
+                    f,
+                    "BufferBinding {{ buffer: &buf{i}, offset: {offset}, size: {size:?} }}"
+                )
+            }
         }
     }
 }
@@ -159,7 +183,10 @@ impl Texture {
 /// first word is `value`.
 #[derive(Clone, Debug)]
 pub struct Buffer {
+    /// Word 0 (what the program writes), and the words written through the table at the
+    /// offsets of ranges (the rest are zeros).
     pub value: u32,
+    pub written: BTreeMap<u32, u32>,
     pub size: u32,
     pub storage: bool,
     pub pin: Option<Pin>,
@@ -258,6 +285,9 @@ pub struct Table {
 /// The words a probe writes for one slot (compute probes: all of [`WORDS`]; render probes:
 /// the first four).
 pub const STRIDE: usize = 16;
+/// `min_storage_buffer_offset_alignment` of the devices the tester makes (the default).
+pub const STORAGE_OFFSET_ALIGNMENT: u32 = 256;
+
 /// Probes read slots `0..PROBED_SLOTS` (tables have at most 16: the rest are out of range).
 pub const PROBED_SLOTS: usize = 31;
 /// Probe positions that read an index out of every table's range instead of their own
@@ -325,6 +355,10 @@ pub enum Why {
     MissingTextureUsage,
     MissingFeatures,
     NotAStorageBuffer,
+    /// A range's offset is not a multiple of `min_storage_buffer_offset_alignment`.
+    UnalignedBufferOffset,
+    /// A range is empty, ends past the buffer or is not a multiple of 4 bytes.
+    BufferRange,
     MissingUsage,
     /// A variant the model never expects.
     Other,
@@ -368,6 +402,8 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("update", "Ok + Binding(MissingTextureUsage)"),
     ("update", "Ok + Binding(MissingFeatures)"),
     ("update", "Ok + Binding(NotAStorageBuffer)"),
+    ("update", "Ok + Binding(UnalignedBufferOffset)"),
+    ("update", "Ok + Binding(BufferRange)"),
     ("update", "Err(InUse)"),
     ("update", "Err(NotYetAvailable)"),
     ("update", "Err(OutOfRange)"),
@@ -388,6 +424,8 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("insert_binding", "Ok + Binding(MissingTextureUsage)"),
     ("insert_binding", "Ok + Binding(MissingFeatures)"),
     ("insert_binding", "Ok + Binding(NotAStorageBuffer)"),
+    ("insert_binding", "Ok + Binding(UnalignedBufferOffset)"),
+    ("insert_binding", "Ok + Binding(BufferRange)"),
     ("insert_binding", "Err(Full)"),
     ("insert_binding", "Err(Destroyed)"),
     ("insert_binding", "Err(Invalid)"),
@@ -520,6 +558,7 @@ impl Model {
     pub fn create_buffer(&mut self, value: u32, size: u32, storage: bool) {
         self.buffers.push(Buffer {
             value,
+            written: BTreeMap::new(),
             size,
             storage,
             pin: None,
@@ -603,14 +642,20 @@ impl Model {
                 }
             }
             Res::Sampler(_) => Ok(()),
-            Res::Buffer(i) => {
+            Res::Buffer(i, range) => {
                 let buf = &self.buffers[i];
+                // **Ours** (TODO #5374): a bind group's rules for a storage buffer binding.
+                let end = range.end(buf.size);
                 if !self.heterogeneous {
                     Err(Why::MissingFeatures)
                 } else if buf.destroyed {
                     Err(Why::DestroyedResource)
                 } else if !buf.storage {
                     Err(Why::NotAStorageBuffer)
+                } else if range.offset % STORAGE_OFFSET_ALIGNMENT != 0 {
+                    Err(Why::UnalignedBufferOffset)
+                } else if end.is_none_or(|end| range.offset >= end || end > buf.size || (end - range.offset) % 4 != 0) {
+                    Err(Why::BufferRange)
                 } else {
                     Ok(())
                 }
@@ -918,9 +963,9 @@ impl Model {
         let (mut buffers, mut textures) = (Vec::new(), Vec::new());
         for (slot, words) in found.chunks_exact_mut(2).enumerate() {
             match table.slots.get(slot).and_then(|s| s.binding) {
-                Some(Res::Buffer(i)) if self.buffer_writable(i) => {
+                Some(Res::Buffer(i, range)) if self.buffer_writable(i) => {
                     words[0] = 1;
-                    buffers.push(i);
+                    buffers.push((i, range.offset / 4));
                 }
                 Some(Res::Texture(i)) if self.compatible(i, Ty::StorageReadWrite2dU32) => {
                     words[1] = 1;
@@ -929,8 +974,14 @@ impl Model {
                 _ => {}
             }
         }
-        for i in buffers {
-            self.buffers[i].value = value;
+        for (i, word) in buffers {
+            let buf = &mut self.buffers[i];
+            match word {
+                0 => buf.value = value,
+                _ => {
+                    buf.written.insert(word, value);
+                }
+            }
         }
         for i in textures {
             let tex = &mut self.textures[i];
@@ -989,13 +1040,18 @@ impl Model {
                     }
                 }
                 Some(Res::Sampler(_)) => words[2] = 1,
-                Some(Res::Buffer(i)) if self.buffer_visible(i) => {
+                Some(Res::Buffer(i, range)) if self.buffer_visible(i) => {
                     let buf = &self.buffers[i];
+                    let first = range.offset / 4;
                     words[6] = 1;
-                    words[7] = buf.value;
-                    words[13] = buf.size / 4;
+                    words[7] = if first == 0 {
+                        buf.value
+                    } else {
+                        buf.written.get(&first).copied().unwrap_or(0)
+                    };
+                    words[13] = (range.end(buf.size).unwrap_or(0) - range.offset) / 4;
                 }
-                Some(Res::Buffer(_)) | None => {}
+                Some(Res::Buffer(..)) | None => {}
             }
         }
         out

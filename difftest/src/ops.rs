@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
-use crate::model::{Format, Pin, Res, TableSize, TexShape, ViewShape};
+use crate::model::{BufRange, Format, Pin, Res, TableSize, TexShape, ViewShape, STORAGE_OFFSET_ALIGNMENT};
 
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +169,8 @@ pub enum Op {
         /// Bytes, a multiple of 4.
         size: u32,
         storage: bool,
+        /// `UNIFORM` too (a uniform-only buffer when not `storage`: tables refuse it).
+        uniform: bool,
         pin: Option<Pin>,
     },
     WriteBuffer {
@@ -338,12 +340,14 @@ impl fmt::Display for Op {
                 value,
                 size,
                 storage,
+                uniform,
                 pin,
             } => {
                 write!(
                     f,
-                    "let buf = buffer({size} bytes, [{value}, 0, …], {});",
-                    if *storage { "STORAGE | COPY_DST" } else { "COPY_DST" }
+                    "let buf = buffer({size} bytes, [{value}, 0, …], {}{}COPY_DST);",
+                    if *storage { "STORAGE | " } else { "" },
+                    if *uniform { "UNIFORM | " } else { "" },
                 )?;
                 if let Some(p) = pin {
                     write!(f, " buf.pin(PinnedUsage::{p:?});")?;
@@ -511,9 +515,45 @@ fn table_size() -> BoxedStrategy<TableSize> {
     .boxed()
 }
 
-/// Buffer sizes: one word, the 16 bytes most programs use, and larger ones.
+/// Buffer sizes: one word, the 16 bytes most programs use, and larger ones (room for a
+/// range at the first aligned offset past 0).
 fn buffer_size() -> BoxedStrategy<u32> {
-    prop_oneof![1 => Just(4u32), 4 => Just(16u32), 1 => Just(64u32), 1 => Just(260u32)].boxed()
+    prop_oneof![
+        1 => Just(4u32),
+        4 => Just(16u32),
+        1 => Just(64u32),
+        1 => Just(260u32),
+        1 => Just(2 * STORAGE_OFFSET_ALIGNMENT)
+    ]
+    .boxed()
+}
+
+/// What a table entry binds of a buffer: mostly all of it; else a range at offset 0 or at
+/// the first aligned offset past it, to the end or of a few words, or a range wgpu refuses
+/// (an unaligned offset; a size that is not a multiple of 4 or ends past the buffer; an
+/// offset at or past its end, at the limit of what the buffer sizes above allow).
+fn buf_range() -> BoxedStrategy<BufRange> {
+    let a = STORAGE_OFFSET_ALIGNMENT;
+    let range = |offset, size| BufRange { offset, size };
+    prop_oneof![
+        12 => Just(BufRange::WHOLE),
+        4 => proptest::sample::select(vec![
+            range(0, Some(4)),
+            range(0, Some(12)),
+            range(a, None),
+            range(a, Some(4)),
+            range(a, Some(8)),
+        ]),
+        1 => proptest::sample::select(vec![
+            range(4, None),
+            range(a / 2, Some(4)),
+            range(0, Some(6)),
+            range(0, Some(2 * a + 4)),
+            range(2 * a, None),
+            range(a, Some(u32::MAX - 3)),
+        ]),
+    ]
+    .boxed()
 }
 
 impl RefState {
@@ -550,7 +590,12 @@ impl RefState {
         }
         let buffers = self.live_buffers();
         if !buffers.is_empty() {
-            arms.push((3, proptest::sample::select(buffers).prop_map(Res::Buffer).boxed()));
+            arms.push((
+                3,
+                (proptest::sample::select(buffers), buf_range())
+                    .prop_map(|(i, range)| Res::Buffer(i, range))
+                    .boxed(),
+            ));
         }
         (!arms.is_empty()).then(|| Union::new_weighted(arms).boxed())
     }
@@ -663,11 +708,12 @@ impl ReferenceStateMachine for Programs {
             (1, Just(Op::CreateSampler).boxed()),
             (
                 2,
-                (value(), buffer_size(), prop::bool::weighted(0.9), 0u8..4)
-                    .prop_map(|(value, size, storage, pin)| Op::CreateBuffer {
+                (value(), buffer_size(), prop::bool::weighted(0.9), any::<bool>(), 0u8..4)
+                    .prop_map(|(value, size, storage, uniform, pin)| Op::CreateBuffer {
                         value,
                         size,
                         storage,
+                        uniform,
                         pin: match pin {
                             1 if storage => Some(Pin::StorageRead),
                             2 | 3 if storage => Some(Pin::StorageReadWrite),
@@ -851,7 +897,7 @@ impl ReferenceStateMachine for Programs {
         let res = |r: &Res| match *r {
             Res::Texture(i) => view(i),
             Res::Sampler(i) => sampler(i),
-            Res::Buffer(i) => buffer(i),
+            Res::Buffer(i, _) => buffer(i),
         };
         let probe = |p: &Probe| table(p.table) && !state.tables[p.table].invalid();
         match op {
