@@ -27,9 +27,14 @@ pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
 /// Holds whose submission wgpu had already seen complete (or on noop), so the model did
 /// not assume it pending.
 pub static HOLDS_MISSED: AtomicU64 = AtomicU64::new(0);
-/// Holds submitted, and the loop count the last device chose for them (about 8 ms of it).
+/// Holds submitted, and those whose premise held (still pending when wgpu last looked, so
+/// that the model checked every slot operation against the pending submission until wgpu
+/// looked again).
 pub static HOLDS: AtomicU64 = AtomicU64::new(0);
-pub static SPIN_CHOSEN: AtomicU64 = AtomicU64::new(0);
+pub static HELD: AtomicU64 = AtomicU64::new(0);
+/// The least and the largest loop count devices chose for their holds (about 8 ms each).
+pub static SPIN_MIN: AtomicU64 = AtomicU64::new(u64::MAX);
+pub static SPIN_MAX: AtomicU64 = AtomicU64::new(0);
 /// Operations that raised several validation errors.
 pub static SEVERAL_ERRORS: AtomicU64 = AtomicU64::new(0);
 /// Write-throughs submitted, and those of them that found a writable slot.
@@ -74,8 +79,8 @@ pub fn counters() -> String {
     let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
     format!(
         "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
-         finding a writable slot), {} NotYetAvailable, {} holds ({} seen complete at once, {} \
-         iterations each), {} operations raising several errors",
+         finding a writable slot), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
+         spins of {}–{} iterations), {} operations raising several errors",
         get(&OPS),
         get(&PROGRAMS),
         get(&PROBES),
@@ -84,8 +89,10 @@ pub fn counters() -> String {
         get(&WRITES_FOUND),
         get(&NOT_YET_AVAILABLE),
         get(&HOLDS),
+        get(&HELD),
         get(&HOLDS_MISSED),
-        get(&SPIN_CHOSEN),
+        get(&SPIN_MIN).min(get(&SPIN_MAX)),
+        get(&SPIN_MAX),
         get(&SEVERAL_ERRORS),
     )
 }
@@ -135,8 +142,8 @@ const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 const MARK: u32 = 0xC0DE;
 
 /// Compute probe: [`STRIDE`] words per slot (see [`crate::model::WORDS`]). One body, for a
-/// `u32` index and for an `i32` one: position [`EDGE_POSITIONS`]`[0]` reads −1 (computed, not
-/// a constant), `[1]` reads `u32::MAX`.
+/// `u32` index and for an `i32` one: position [`EDGE_POSITIONS`]`[0]` reads `i32::MIN`
+/// (computed, not a constant), `[1]` reads `u32::MAX`.
 fn compute_probe_wgsl(heterogeneous: bool) -> String {
     let storage = if heterogeneous {
         r#"
@@ -181,7 +188,7 @@ fn main(@builtin(local_invocation_index) i: u32) {{
     if i >= {PROBED_SLOTS}u {{ return; }}
     let b = i * {STRIDE}u;
     if i == {negative}u {{
-        probe_i32(b, i32(i) - {negative1});
+        probe_i32(b, i32(i) - {negative1} - 2147483647);
     }} else if i == {max}u {{
         probe_u32(b, 0xffffffffu);
     }} else {{
@@ -354,12 +361,15 @@ fn main() {
 "#;
 /// How long a hold runs: far longer than `queue.submit` takes between handing the work to
 /// the driver and looking at the fence, and short enough that holds do not make the GPU the
-/// soak's bottleneck (one chain of multiply-adds runs at very different speeds on lavapipe
-/// and on a discrete GPU, where the same count took over 20 times longer).
+/// soak's bottleneck (a fixed count of 20M, about 250 ms on lavapipe, held the H200 so long
+/// that 14 processes sharing it ran 14 times slower than one; one chain of multiply-adds
+/// runs at very different speeds on different devices, so each device measures its own).
 const SPIN_TARGET: std::time::Duration = std::time::Duration::from_millis(8);
-/// The loop count each device measures the spin's speed with, and the bounds of what it picks.
-const SPIN_PROBE_ITERATIONS: u32 = 1 << 18;
-const SPIN_ITERATIONS: std::ops::RangeInclusive<u32> = (1 << 18)..=(1 << 25);
+/// The loop count each device first times the spin with (again with a larger one if that
+/// took under [`SPIN_RETIME`]), and the bounds of what it picks.
+const SPIN_PROBE_ITERATIONS: u32 = 1 << 14;
+const SPIN_RETIME: std::time::Duration = std::time::Duration::from_millis(2);
+const SPIN_ITERATIONS: std::ops::RangeInclusive<u32> = (1 << 10)..=(1 << 25);
 
 /// Word 0 of read-only marker buffer `j` (bound by the other render pipeline's group `j`).
 fn marker_value(j: u32) -> u32 {
@@ -579,14 +589,24 @@ impl Dev {
                 compilation_options: Default::default(),
                 cache: None,
             });
-            // The device's speed: one timed spin (the pipeline already made, so that its
-            // compilation is not timed), scaled to `SPIN_TARGET`.
-            let probe = group(&rw, &[SPIN_PROBE_ITERATIONS, 0, 0, 0]);
-            let took = self.spin_once(&spin, &probe).max(std::time::Duration::from_micros(10));
-            let iterations = (f64::from(SPIN_PROBE_ITERATIONS) * SPIN_TARGET.as_secs_f64() / took.as_secs_f64())
-                .clamp(f64::from(*SPIN_ITERATIONS.start()), f64::from(*SPIN_ITERATIONS.end()))
-                as u32;
-            SPIN_CHOSEN.store(u64::from(iterations), Ordering::Relaxed);
+            // The device's speed: a timed spin (the pipeline already made, so that its
+            // compilation is not timed), again longer if that one was too short to time
+            // well, scaled to `SPIN_TARGET`.
+            let scale = |count: u32, to: std::time::Duration, took: std::time::Duration| {
+                let took = took.max(std::time::Duration::from_micros(10));
+                (f64::from(count) * to.as_secs_f64() / took.as_secs_f64())
+                    .clamp(f64::from(*SPIN_ITERATIONS.start()), f64::from(*SPIN_ITERATIONS.end()))
+                    as u32
+            };
+            let mut count = SPIN_PROBE_ITERATIONS;
+            let mut took = self.spin_once(&spin, &group(&rw, &[count, 0, 0, 0]));
+            if took < SPIN_RETIME {
+                count = scale(count, 2 * SPIN_RETIME, took);
+                took = self.spin_once(&spin, &group(&rw, &[count, 0, 0, 0]));
+            }
+            let iterations = scale(count, SPIN_TARGET, took);
+            SPIN_MIN.fetch_min(u64::from(iterations), Ordering::Relaxed);
+            SPIN_MAX.fetch_max(u64::from(iterations), Ordering::Relaxed);
             let spin_group = group(&rw, &[iterations, 0, 0, 0]);
             let markers = (0..3).map(|j| group(&ro, &[marker_value(j), 0, 0, 0])).collect();
             Statics {
@@ -758,8 +778,12 @@ fn index_of(index: &wgpu::SubmissionIndex) -> u64 {
 fn classify(error: &wgpu::Error) -> Option<DeviceError> {
     use wgpu_core::device::queue::{QueueSubmitError, QueueWriteError};
     use wgpu_core::resource_table::{CreateResourceTableError, PinError, ResourceTableBindingError};
-    if find_source::<CreateResourceTableError>(error).is_some() {
-        Some(DeviceError::CreateTable)
+    if let Some(e) = find_source::<CreateResourceTableError>(error) {
+        Some(DeviceError::CreateTable(match e {
+            CreateResourceTableError::TooLarge { .. } => Why::TooLarge,
+            CreateResourceTableError::MissingFeatures(_) => Why::MissingFeatures,
+            _ => Why::Other,
+        }))
     } else if let Some(e) = find_source::<ResourceTableBindingError>(error) {
         Some(DeviceError::Binding(match e {
             ResourceTableBindingError::DestroyedResource(_) => Why::DestroyedResource,
@@ -824,7 +848,7 @@ impl Sut {
             dev,
         };
         // Table 0: valid, unless the device lacks the feature.
-        let expected = init.featureless.then_some(DeviceError::CreateTable);
+        let expected = init.featureless.then_some(DeviceError::CreateTable(Why::TooLarge));
         assert_eq!(sut.create_table(init.tables[0].size), expected);
         let errors = std::mem::take(&mut *sut.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
         assert!(
@@ -1203,6 +1227,7 @@ impl Sut {
                 // main thread held up longer than the spin between handing the work to the
                 // driver and looking at the fence, the program goes on without the premise.
                 if dev.vulkan && dev.still_running(index) {
+                    HELD.fetch_add(1, Ordering::Relaxed);
                     self.model.held(index);
                 } else if !dev.featureless {
                     HOLDS_MISSED.fetch_add(1, Ordering::Relaxed);
@@ -1283,17 +1308,21 @@ impl Sut {
     /// Submits `buffers` in an error scope of its own and checks the submission's error
     /// against `expected`; returns the submission index.
     fn submit_checked(&mut self, op: &Op, buffers: Vec<wgpu::CommandBuffer>, expected: Option<DeviceError>) -> u64 {
-        let scope = self.dev.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        // The submission's errors apart from the operation's others (all of them: the
+        // device's handler, not an error scope, which keeps the first).
+        let take = |dev: &Dev| std::mem::take(&mut *dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        let before = take(&self.dev);
         let index = index_of(&self.dev.queue.submit(buffers));
-        let error = pollster::block_on(scope.pop());
-        let got = error.as_ref().and_then(classify);
-        self.result = got.map(|e| format!("{e:?}"));
-        if got != expected {
+        let errors = take(&self.dev);
+        self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()).extend(before);
+        let got: Vec<Option<DeviceError>> = errors.iter().map(classify).collect();
+        self.result = got.first().copied().flatten().map(|e| format!("{e:?}"));
+        if !got.iter().copied().eq(expected.map(Some)) {
             self.fail(
                 op,
                 format!(
-                    "expected the submission to raise {expected:?}, got {}",
-                    error.map_or("none".to_string(), |e| format!("{e}"))
+                    "expected the submission to raise {expected:?}, got [{}]",
+                    errors.iter().map(|e| format!("{e}")).collect::<Vec<_>>().join("; ")
                 ),
             );
         }

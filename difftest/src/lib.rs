@@ -11,8 +11,9 @@
 //!   tables hold them, so that a table is their last owner;
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
 //!   limit −1, 0 and +1, `u32::MAX`), created, destroyed and dropped; `update`,
-//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, just past
-//!   it, at `i32::MAX` and at `u32::MAX`;
+//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, at
+//!   `i32::MAX` and `u32::MAX`, and, on tables of a given size, at its last slot and the
+//!   two past it;
 //! - command buffers recorded now and submitted later; submissions of probes read back at
 //!   once or later; submissions held running ([`ops::Op::Hold`]); `poll` and waits.
 //!
@@ -27,7 +28,8 @@
 //!   (binding, pin, queue write, submit, table creation, a draw or dispatch without a
 //!   table), and for binding and pin errors the variant;
 //! - for each probe, value by value, what a shader reads for slots `0..29` and for two
-//!   indices out of every table's range (−1 as an `i32` and `u32::MAX` in compute probes):
+//!   indices out of every table's range (`i32::MIN` as an `i32` and `u32::MAX` in compute
+//!   probes):
 //!   per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`, `sampler`,
 //!   and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage buffer)
 //!   `hasResource`, and for the `u32` textures and the buffer, of the resource or the
@@ -41,8 +43,9 @@
 //! - writes through the table ([`ops::Op::WriteThrough`]): which slots a shader finds
 //!   writable (`read_write` storage types: writable pins only), and what the later probes
 //!   read of the buffers and storage textures it wrote;
-//! - on Vulkan, any message of the Khronos validation layer (with its synchronization
-//!   validation too, in one seed and with `--sync-validation`); and any panic.
+//! - on Vulkan, any message of the Khronos validation layer, whose synchronization
+//!   validation wgpu-hal turns on with it (hazards between passes, submissions, queue
+//!   writes and the table's own writes are messages); and any panic.
 //!
 //! Each (operation, outcome) pair is counted ([`gpu::outcomes`]); a soak fails when a pair
 //! the model can produce ([`model::OUTCOMES`]) never occurred.

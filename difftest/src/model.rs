@@ -259,12 +259,12 @@ impl std::fmt::Display for TableSize {
         match *self {
             TableSize::Slots(n) => write!(f, "{n}"),
             TableSize::Limit(0) => f.write_str("device.max_resource_table_size()"),
-            TableSize::Limit(d) => write!(
+            TableSize::Limit(d) if d < 0 => write!(
                 f,
-                "device.max_resource_table_size() {} {}",
-                if d < 0 { '-' } else { '+' },
+                "device.max_resource_table_size().saturating_sub({})",
                 d.unsigned_abs()
             ),
+            TableSize::Limit(d) => write!(f, "device.max_resource_table_size() + {d}"),
         }
     }
 }
@@ -288,10 +288,10 @@ pub const STRIDE: usize = 16;
 /// `min_storage_buffer_offset_alignment` of the devices the tester makes (the default).
 pub const STORAGE_OFFSET_ALIGNMENT: u32 = 256;
 
-/// Probes read slots `0..PROBED_SLOTS` (tables have at most 16: the rest are out of range).
+/// Probes read slots `0..PROBED_SLOTS`, but for the [`EDGE_POSITIONS`].
 pub const PROBED_SLOTS: usize = 31;
 /// Probe positions that read an index out of every table's range instead of their own
-/// slot: compute probes read −1 (an `i32`) at the first and `u32::MAX` at the second;
+/// slot: compute probes read `i32::MIN` (an `i32`) at the first and `u32::MAX` at the second;
 /// render and vertex probes `0x8000_0000` and `u32::MAX` (see [`probed_slot`]).
 pub const EDGE_POSITIONS: [usize; 2] = [PROBED_SLOTS - 2, PROBED_SLOTS - 1];
 
@@ -321,10 +321,16 @@ pub struct Model {
     pub tables: Vec<Table>,
     /// The device's `max_resource_table_size()` (`maxResourceTableSize`).
     pub max_table_size: u32,
-    /// The device has neither table feature (its `max_resource_table_size()` is 0): making
-    /// a table is a validation error, and `pin` and `unpin` fail (**ours:** the proposal
-    /// adds them with the features, so without one they are validation errors, like any
-    /// method of a feature the device lacks).
+    /// The device has neither table feature: making a table is a validation error, and so
+    /// are `pin` and `unpin`:
+    /// > Validation for `GPUTexture.pin(usage)`: […] `"sampling-resource-table"` must be
+    /// > enabled on the device (explicitly or implicitly with `"heterogeneous-resource-table"`).
+    ///
+    /// (and the same for `unpin()`)
+    ///
+    /// (**Ours:** the same for buffers, whose `pin` is the text's TODO #5375; and the
+    /// device's `max_resource_table_size()` is 0, where the text defines the limit only
+    /// "when either optional feature is available".)
     pub featureless: bool,
 }
 
@@ -339,8 +345,9 @@ pub enum DeviceError {
     Write,
     /// `QueueSubmitError` from `submit`.
     Submit,
-    /// `CreateResourceTableError` (the proposal's `RangeError`).
-    CreateTable,
+    /// `CreateResourceTableError`, and its variant: `TooLarge` (the proposal's
+    /// `RangeError`) or `MissingFeatures`.
+    CreateTable(Why),
     /// A draw or dispatch whose pipeline uses the table found none set:
     /// > In the validation for `dispatch*` and `draw*` add a check that if
     /// > `pipeline.[[desc]].layout.[[desc]].usesResourceTable` is `true`, then the encoder's
@@ -359,6 +366,8 @@ pub enum Why {
     UnalignedBufferOffset,
     /// A range is empty, ends past the buffer or is not a multiple of 4 bytes.
     BufferRange,
+    /// A table above `max_resource_table_size()`.
+    TooLarge,
     MissingUsage,
     /// A variant the model never expects.
     Other,
@@ -373,7 +382,8 @@ pub type Divergence = String;
 /// submission completes at once, so never `NotYetAvailable`.
 pub const OUTCOMES: &[(&str, &str)] = &[
     ("create_table", "ok"),
-    ("create_table", "CreateTable"),
+    ("create_table", "CreateTable(TooLarge)"),
+    ("create_table", "CreateTable(MissingFeatures)"),
     ("destroy_table", "ok"),
     ("drop_table", "ok"),
     ("create_texture", "ok"),
@@ -465,9 +475,10 @@ impl Model {
 
     /// > if `desc.size > this.limits.maxResourceTableSize` throw a `RangeError` and return.
     ///
-    /// (A size of 0 is valid: the text sets no lower bound.)
+    /// (A size of 0 is valid: the text sets no lower bound.) **wgpu's choice** (Rust has no
+    /// exceptions): the `RangeError` is a validation error, and the call returns an invalid
+    /// table whose slot operations fail with `Invalid`.
     pub fn create_table(&mut self, size: u32) -> Option<DeviceError> {
-        // The `RangeError`: wgpu returns an invalid table, whose slot operations fail.
         let invalid = size > self.max_table_size;
         self.tables.push(Table {
             size,
@@ -484,7 +495,12 @@ impl Model {
         // Without the feature (only a size of 0 passes the `RangeError` then): a validation
         // error, and wgpu returns a table whose content-timeline steps work as usual (every
         // slot out of range) and whose device-timeline steps fail.
-        (invalid || self.featureless).then_some(DeviceError::CreateTable)
+        if invalid {
+            Some(DeviceError::CreateTable(Why::TooLarge))
+        } else {
+            self.featureless
+                .then_some(DeviceError::CreateTable(Why::MissingFeatures))
+        }
     }
 
     /// > On the device timeline, set `this.[[destroyed]]` to `true`.
@@ -836,9 +852,9 @@ impl Model {
                 if first != Some(slot as usize) {
                     return Err(format!(
                         "returned slot {slot}, but the lowest available slot is {lowest_now:?} \
-                         (completed >= {}, availableAfterSubmit: {:?})",
+                         (completed >= {}, availableAfterSubmit of the first slots: {:?})",
                         self.completed_lo,
-                        table.slots.iter().map(|s| s.avail).collect::<Vec<_>>()
+                        table.slots.iter().take(64).map(|s| s.avail).collect::<Vec<_>>()
                     ));
                 }
                 self.complete_at_least(c.unwrap())?;

@@ -673,7 +673,22 @@ impl ReferenceStateMachine for Programs {
 
     fn transitions(state: &RefState) -> BoxedStrategy<Op> {
         let mut arms: Vec<(u32, BoxedStrategy<Op>)> = vec![
-            (1, table_size().prop_map(|size| Op::CreateTable { size }).boxed()),
+            (
+                1,
+                // Without the feature, the limit is 0: sizes that pass it (0) are as common
+                // as those that do not.
+                if state.featureless {
+                    prop_oneof![
+                        1 => Just(TableSize::Slots(0)),
+                        1 => (-1i8..=0).prop_map(TableSize::Limit),
+                        2 => table_size(),
+                    ]
+                    .prop_map(|size| Op::CreateTable { size })
+                    .boxed()
+                } else {
+                    table_size().prop_map(|size| Op::CreateTable { size }).boxed()
+                },
+            ),
             (
                 5,
                 (

@@ -189,22 +189,6 @@ pub fn report_crashes() {
 
 static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
 
-/// Turns on the validation layer's synchronization validation (hazards between commands,
-/// passes, submissions and queue writes become messages) for the instance this process
-/// makes. Call it first, in a process of the test's own ([`isolated`]): it panics once the
-/// instance exists.
-pub fn enable_synchronization_validation() {
-    assert!(
-        INSTANCE.get().is_none(),
-        "synchronization validation must be turned on before the instance is made"
-    );
-    // The layer reads its settings from the environment when the instance is made.
-    std::env::set_var(
-        "VK_LAYER_ENABLES",
-        "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT",
-    );
-}
-
 /// The instance every GPU test uses: Vulkan only, validation and debug labels on. One per
 /// process: loading a driver again for each instance can fail (NVIDIA's driver runs out of
 /// static TLS after some dozens of loads in one process), and devices are what tests need

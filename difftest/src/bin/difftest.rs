@@ -30,9 +30,6 @@ struct Args {
     /// Seconds between progress lines.
     #[arg(long, default_value_t = 30)]
     progress: u64,
-    /// Turn on the validation layer's synchronization validation (slower).
-    #[arg(long)]
-    sync_validation: bool,
 }
 
 fn main() {
@@ -45,9 +42,6 @@ fn main() {
             std::process::exit(2);
         }
     };
-    if args.sync_validation {
-        hal_ext::harness::enable_synchronization_validation();
-    }
     let first_seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -113,6 +107,13 @@ fn main() {
     println!("soak: (operation, outcome) pairs:");
     for ((op, outcome), n) in outcomes() {
         println!("  {op:<16} {outcome:<32} {n}");
+    }
+    let get = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+    if backend == Backend::Vulkan && get(&difftest::gpu::HOLDS) > 0 && get(&difftest::gpu::HELD) == 0 {
+        println!(
+            "soak: FAILED: no hold was still pending when wgpu looked (slot reuse against pending work went unchecked)"
+        );
+        std::process::exit(1);
     }
     let missing = missing_outcomes(backend);
     if !missing.is_empty() {
