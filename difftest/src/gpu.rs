@@ -1099,6 +1099,7 @@ impl Sut {
                 None
             }
             Op::Update { table, slot, res } => {
+                let slot = slot.on(self.model.tables[table].size);
                 let got = self.table(table).update(slot, self.resource(res));
                 self.result = Some(slot_outcome(&got));
                 if matches!(got, Err(wgpu::ResourceTableError::NotYetAvailable { .. })) {
@@ -1109,6 +1110,7 @@ impl Sut {
                     .unwrap_or_else(|d| self.fail(op, d))
             }
             Op::UpdateRange { table, first, ref res } => {
+                let first = first.on(self.model.tables[table].size);
                 let resources: Vec<_> = res.iter().map(|&r| self.resource(r)).collect();
                 let got = self.table(table).update_range(first, &resources);
                 self.result = Some(slot_outcome(&got));
@@ -1133,6 +1135,7 @@ impl Sut {
                     .0
             }
             Op::Remove { table, slot } => {
+                let slot = slot.on(self.model.tables[table].size);
                 let got = self.table(table).remove_binding(slot);
                 self.result = Some(slot_outcome(&got));
                 self.model

@@ -11,9 +11,9 @@
 //!   tables hold them, so that a table is their last owner;
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
 //!   limit −1, 0 and +1, `u32::MAX`), created, destroyed and dropped; `update`,
-//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, at
-//!   `i32::MAX` and `u32::MAX`, and, on tables of a given size, at its last slot and the
-//!   two past it;
+//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, at the
+//!   table's last slot and the two past it (whatever size the device gave it), at
+//!   `i32::MAX` and at `u32::MAX`;
 //! - command buffers recorded now and submitted later; submissions of probes read back at
 //!   once or later; submissions held running ([`ops::Op::Hold`]); `poll` and waits.
 //!

@@ -219,6 +219,35 @@ pub const MIN_LIMIT: u32 = 50_000;
 /// The size the tester creates too-large tables with.
 pub const TOO_LARGE: u32 = u32::MAX;
 
+/// A slot as a program names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotIndex {
+    At(u32),
+    /// The table's size plus this: −1 its last slot, 0 and 1 the two past it (on the table
+    /// the operation runs on, whatever size the device gave it).
+    End(i8),
+}
+
+impl SlotIndex {
+    /// The slot in a table of `size` slots.
+    pub fn on(self, size: u32) -> u32 {
+        match self {
+            SlotIndex::At(n) => n,
+            SlotIndex::End(d) => size.saturating_add_signed(i32::from(d)),
+        }
+    }
+
+    /// As a program writes it, for table `t`.
+    pub fn text(self, t: usize) -> String {
+        match self {
+            SlotIndex::At(n) => n.to_string(),
+            SlotIndex::End(0) => format!("t{t}.size()"),
+            SlotIndex::End(d) if d < 0 => format!("t{t}.size().saturating_sub({})", d.unsigned_abs()),
+            SlotIndex::End(d) => format!("t{t}.size() + {d}"),
+        }
+    }
+}
+
 /// A table's size as a program asks for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {

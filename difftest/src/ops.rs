@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
-use crate::model::{BufRange, Format, Pin, Res, TableSize, TexShape, ViewShape, STORAGE_OFFSET_ALIGNMENT};
+use crate::model::{BufRange, Format, Pin, Res, SlotIndex, TableSize, TexShape, ViewShape, STORAGE_OFFSET_ALIGNMENT};
 
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,13 +186,13 @@ pub enum Op {
     },
     Update {
         table: usize,
-        slot: u32,
+        slot: SlotIndex,
         res: Res,
     },
     /// `update_range(first, res)`: wgpu's batch form of `update`.
     UpdateRange {
         table: usize,
-        first: u32,
+        first: SlotIndex,
         res: Vec<Res>,
     },
     Insert {
@@ -201,7 +201,7 @@ pub enum Op {
     },
     Remove {
         table: usize,
-        slot: u32,
+        slot: SlotIndex,
     },
     /// Records a command buffer, submitted by the next `Submit`.
     Record(Probe),
@@ -359,13 +359,18 @@ impl fmt::Display for Op {
             }
             Op::PinBuffer { buf, pin } => f.write_str(&pin_call(&format!("buf{buf}"), *pin)),
             Op::DestroyBuffer { buf } => write!(f, "buf{buf}.destroy();"),
-            Op::Update { table, slot, res } => write!(f, "t{table}.update({slot}, {res});"),
+            Op::Update { table, slot, res } => write!(f, "t{table}.update({}, {res});", slot.text(*table)),
             Op::UpdateRange { table, first, res } => {
                 let res: Vec<String> = res.iter().map(|r| r.to_string()).collect();
-                write!(f, "t{table}.update_range({first}, &[{}]);", res.join(", "))
+                write!(
+                    f,
+                    "t{table}.update_range({}, &[{}]);",
+                    first.text(*table),
+                    res.join(", ")
+                )
             }
             Op::Insert { table, res } => write!(f, "t{table}.insert_binding({res});"),
-            Op::Remove { table, slot } => write!(f, "t{table}.remove_binding({slot});"),
+            Op::Remove { table, slot } => write!(f, "t{table}.remove_binding({});", slot.text(*table)),
             Op::Record(p) => write!(f, "recorded.push({p});"),
             Op::Submit { probes, read_back } => {
                 write!(f, "queue.submit(recorded.drain(..).chain([")?;
@@ -803,15 +808,18 @@ impl ReferenceStateMachine for Programs {
             let slot = move || {
                 proptest::sample::select(sizes.clone()).prop_flat_map(|(t, size)| {
                     let n = size.at_least();
-                    let mut edges = vec![u32::MAX, i32::MAX as u32];
-                    if let TableSize::Slots(n) = size {
-                        edges.extend([n.saturating_sub(1), n, n.saturating_add(1)]);
-                    }
+                    let edges = vec![
+                        SlotIndex::End(-1),
+                        SlotIndex::End(0),
+                        SlotIndex::End(1),
+                        SlotIndex::At(i32::MAX as u32),
+                        SlotIndex::At(u32::MAX),
+                    ];
                     (
                         Just(t),
                         prop_oneof![
-                            8 => 0..4u32,
-                            4 => 0..n.saturating_add(2).max(1),
+                            8 => (0..4u32).prop_map(SlotIndex::At),
+                            4 => (0..n.saturating_add(2).max(1)).prop_map(SlotIndex::At),
                             1 => proptest::sample::select(edges),
                         ],
                     )
