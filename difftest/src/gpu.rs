@@ -134,45 +134,57 @@ fn settings() -> Settings {
     SETTINGS.with(|s| *s.borrow())
 }
 
-/// Render probes draw into a 32×1 `Rgba32Uint` target: columns `0..31` probe slots, column
-/// 31 is where the other pipeline draws.
+/// Render probes draw into a 32×4 `Rgba32Uint` target: columns `0..31` probe slots (row `r`
+/// words `4r..4r + 4`), column 31 is where the other pipeline draws.
 const TARGET_WIDTH: u32 = 32;
+const TARGET_HEIGHT: u32 = 4;
 const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 /// What the other render pipeline writes: `[Σ marker, MARK, groups, 1]`.
 const MARK: u32 = 0xC0DE;
+
+/// The statements that read every word of [`crate::model::WORDS`] for the slot at index
+/// `s`, each word stored to `word(k)` (the storage words only on heterogeneous devices).
+fn probe_body(heterogeneous: bool, word: impl Fn(u32) -> String) -> String {
+    let mut lines = vec![
+        "let t = getResource<texture_2d<u32>>(s);".to_string(),
+        format!("{} = u32(hasResource<texture_2d<u32>>(s));", word(0)),
+        format!("{} = u32(hasResource<texture_2d<f32>>(s));", word(1)),
+        format!("{} = u32(hasResource<sampler>(s));", word(2)),
+        format!("{} = textureLoad(t, vec2(0, 0), 0).x;", word(3)),
+        format!("{} = textureDimensions(t).x;", word(8)),
+        format!("{} = textureNumLevels(t);", word(9)),
+        "let a = getResource<texture_2d_array<u32>>(s);".to_string(),
+        "let layers = textureNumLayers(a);".to_string(),
+        format!("{} = u32(hasResource<texture_2d_array<u32>>(s));", word(10)),
+        format!("{} = layers;", word(11)),
+        format!("{} = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;", word(12)),
+        format!("{} = textureNumLevels(a);", word(15)),
+    ];
+    if heterogeneous {
+        lines.extend([
+            format!("{} = u32(hasResource<texture_storage_2d<u32, read>>(s));", word(4)),
+            format!(
+                "{} = textureLoad(getResource<texture_storage_2d<u32, read>>(s), vec2(0, 0)).x;",
+                word(5)
+            ),
+            format!(
+                "{} = textureDimensions(getResource<texture_storage_2d<u32, read>>(s)).x;",
+                word(14)
+            ),
+            "let p = getResource<ptr<storage, Data, read>>(s);".to_string(),
+            format!("{} = u32(hasResource<ptr<storage, Data, read>>(s));", word(6)),
+            format!("{} = (*p).values[0];", word(7)),
+            format!("{} = arrayLength(&(*p).values);", word(13)),
+        ]);
+    }
+    lines.iter().map(|l| format!("\n    {l}")).collect()
+}
 
 /// Compute probe: [`STRIDE`] words per slot (see [`crate::model::WORDS`]). One body, for a
 /// `u32` index and for an `i32` one: position [`EDGE_POSITIONS`]`[0]` reads `i32::MIN`
 /// (computed, not a constant), `[1]` reads `u32::MAX`.
 fn compute_probe_wgsl(heterogeneous: bool) -> String {
-    let storage = if heterogeneous {
-        r#"
-    out[b + 4u] = u32(hasResource<texture_storage_2d<u32, read>>(s));
-    out[b + 5u] = textureLoad(getResource<texture_storage_2d<u32, read>>(s), vec2(0, 0)).x;
-    out[b + 14u] = textureDimensions(getResource<texture_storage_2d<u32, read>>(s)).x;
-    let p = getResource<ptr<storage, Data, read>>(s);
-    out[b + 6u] = u32(hasResource<ptr<storage, Data, read>>(s));
-    out[b + 7u] = (*p).values[0];
-    out[b + 13u] = arrayLength(&(*p).values);"#
-    } else {
-        ""
-    };
-    let body = format!(
-        r#"
-    let t = getResource<texture_2d<u32>>(s);
-    out[b] = u32(hasResource<texture_2d<u32>>(s));
-    out[b + 1u] = u32(hasResource<texture_2d<f32>>(s));
-    out[b + 2u] = u32(hasResource<sampler>(s));
-    out[b + 3u] = textureLoad(t, vec2(0, 0), 0).x;
-    out[b + 8u] = textureDimensions(t).x;
-    out[b + 9u] = textureNumLevels(t);
-    let a = getResource<texture_2d_array<u32>>(s);
-    let layers = textureNumLayers(a);
-    out[b + 10u] = u32(hasResource<texture_2d_array<u32>>(s));
-    out[b + 11u] = layers;
-    out[b + 12u] = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;
-    out[b + 15u] = textureNumLevels(a);{storage}"#
-    );
+    let body = probe_body(heterogeneous, |k| format!("out[b + {k}u]"));
     let [negative, max] = EDGE_POSITIONS;
     format!(
         r#"
@@ -197,6 +209,31 @@ fn main(@builtin(local_invocation_index) i: u32) {{
 }}
 "#,
         negative1 = negative + 1,
+    )
+}
+
+/// Render and vertex probes: `words(s)`, every word of the slot at index `s`, and
+/// `slot(i)`, the index column `i` reads ([`EDGE_POSITIONS`]: out of range).
+fn render_words_wgsl(heterogeneous: bool) -> String {
+    let body = probe_body(heterogeneous, |k| format!("w[{k}]"));
+    let [low, max] = EDGE_POSITIONS;
+    format!(
+        r#"
+struct Data {{ values: array<u32> }}
+fn words(s: u32) -> array<u32, {STRIDE}> {{
+    var w: array<u32, {STRIDE}>;{body}
+    return w;
+}}
+fn row(w: array<u32, {STRIDE}>, r: u32) -> vec4<u32> {{
+    var v = w;
+    return vec4(v[4u * r], v[4u * r + 1u], v[4u * r + 2u], v[4u * r + 3u]);
+}}
+fn slot(i: u32) -> u32 {{
+    if i == {low}u {{ return 0x80000000u; }}
+    if i == {max}u {{ return 0xffffffffu; }}
+    return i;
+}}
+"#
     )
 }
 
@@ -226,47 +263,29 @@ fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
 }
 "#;
 
-/// Render and vertex probes: the index column `i` reads ([`EDGE_POSITIONS`]: out of range).
-fn slot_wgsl() -> String {
-    let [low, max] = EDGE_POSITIONS;
-    format!(
-        "fn slot(i: u32) -> u32 {{\n    if i == {low}u {{ return 0x80000000u; }}\n    if i == {max}u {{ return 0xffffffffu; }}\n    return i;\n}}\n"
-    )
-}
-
+/// Render probe: pixel (column `i`, row `r`) holds words `4r..4r + 4` of the slot column
+/// `i` reads.
 const RENDER_PROBE_FS: &str = r#"
-enable resource_table;
 @fragment
 fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<u32> {
-    let i = slot(u32(pos.x));
-    return vec4(
-        u32(hasResource<texture_2d<u32>>(i)),
-        u32(hasResource<texture_2d<f32>>(i)),
-        u32(hasResource<sampler>(i)),
-        textureLoad(getResource<texture_2d<u32>>(i), vec2(0, 0), 0).x,
-    );
+    return row(words(slot(u32(pos.x))), u32(pos.y));
 }
 "#;
 
-/// Vertex-stage probe: one point per slot (vertex `i` at column `i`), the first four
-/// words read by the vertex shader and passed on flat.
+/// Vertex-stage probe: four points per slot (vertex `v` at column `v / 4`, row `v % 4`),
+/// each with four of the words the vertex shader read, passed on flat.
 const VERTEX_PROBE: &str = r#"
-enable resource_table;
 struct Out {
     @builtin(position) pos: vec4<f32>,
     @location(0) @interpolate(flat) words: vec4<u32>,
 }
 @vertex
-fn vs(@builtin(vertex_index) i: u32) -> Out {
+fn vs(@builtin(vertex_index) v: u32) -> Out {
+    let i = v / 4u;
+    let r = v % 4u;
     var out: Out;
-    out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 0.0, 0.0, 1.0);
-    let s = slot(i);
-    out.words = vec4(
-        u32(hasResource<texture_2d<u32>>(s)),
-        u32(hasResource<texture_2d<f32>>(s)),
-        u32(hasResource<sampler>(s)),
-        textureLoad(getResource<texture_2d<u32>>(s), vec2(0, 0), 0).x,
-    );
+    out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 1.0 - (f32(r) + 0.5) / 2.0, 0.0, 1.0);
+    out.words = row(words(slot(i)), r);
     return out;
 }
 @fragment
@@ -689,8 +708,16 @@ impl Dev {
         }
         let layout = self.statics(|s| self.layout(&s.ro, groups, kind.is_some()));
         let source = match kind {
-            Some(ProbeKind::Vertex) => format!("{VERTEX_PROBE}{}", slot_wgsl()),
-            Some(_) => format!("{RENDER_PROBE_FS}{COLUMNS_VS}{}", slot_wgsl()),
+            Some(ProbeKind::Vertex) => {
+                format!(
+                    "enable resource_table;\n{}{VERTEX_PROBE}",
+                    render_words_wgsl(self.heterogeneous)
+                )
+            }
+            Some(_) => format!(
+                "enable resource_table;\n{}{RENDER_PROBE_FS}{COLUMNS_VS}",
+                render_words_wgsl(self.heterogeneous)
+            ),
             None => format!("{}{COLUMNS_VS}", render_other_fs(groups)),
         };
         let module = self.module(&source);
@@ -1273,13 +1300,19 @@ impl Sut {
         let probe = r.probe;
         let slots = self.model.probe(probe.table);
         let expected = if probe.kind.render() {
-            // Columns 0..31: the first four words of each slot; column 31: the last other
-            // pipeline drawn.
-            let mut px: Vec<u32> = slots.chunks_exact(STRIDE).flat_map(|w| w[..4].to_vec()).collect();
-            px.extend(match probe.after.or(probe.before) {
+            // Row r, columns 0..31: words 4r..4r + 4 of each slot; column 31: the last
+            // other pipeline drawn.
+            let other = match probe.after.or(probe.before) {
                 Some(k) => [(0..k).map(marker_value).sum(), MARK, k, 1],
                 None => [0; 4],
-            });
+            };
+            let mut px = Vec::new();
+            for r in 0..(STRIDE / 4) {
+                for w in slots.chunks_exact(STRIDE) {
+                    px.extend_from_slice(&w[4 * r..4 * r + 4]);
+                }
+                px.extend(other);
+            }
             px
         } else {
             let mut words = slots;
@@ -1505,7 +1538,7 @@ impl Sut {
             &dev.device,
             TARGET_FORMAT,
             TARGET_WIDTH,
-            1,
+            TARGET_HEIGHT,
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
         let view = target.create_view(&Default::default());
@@ -1551,7 +1584,7 @@ impl Sut {
                     $pass.set_resource_table(None);
                 }
                 if probe.kind == ProbeKind::Vertex {
-                    $pass.draw(0..PROBED_SLOTS as u32, 0..1);
+                    $pass.draw(0..PROBED_SLOTS as u32 * TARGET_HEIGHT, 0..1);
                 } else if indirect {
                     $pass.draw_indirect(&args, 0);
                 } else {
@@ -1607,7 +1640,7 @@ impl Sut {
             }
         }
         let row = TARGET_WIDTH * 16;
-        let staging = self.staging(u64::from(row));
+        let staging = self.staging(u64::from(row * TARGET_HEIGHT));
         encoder.copy_texture_to_buffer(
             target.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
@@ -1620,7 +1653,7 @@ impl Sut {
             },
             wgpu::Extent3d {
                 width: TARGET_WIDTH,
-                height: 1,
+                height: TARGET_HEIGHT,
                 depth_or_array_layers: 1,
             },
         );
@@ -1697,13 +1730,18 @@ fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
         );
     };
     let render = probe.kind.render();
-    let stride = if render { 4 } else { STRIDE };
     let mut lines = Vec::new();
     for (i, (g, e)) in got.iter().zip(&r.expected).enumerate() {
         if g == e {
             continue;
         }
-        let (slot, word) = (i / stride, i % stride);
+        let (slot, word) = if render {
+            // Pixel rows of `TARGET_WIDTH` pixels of four words.
+            let row_words = TARGET_WIDTH as usize * 4;
+            ((i % row_words) / 4, (i / row_words) * 4 + i % 4)
+        } else {
+            (i / STRIDE, i % STRIDE)
+        };
         let what = if slot < PROBED_SLOTS {
             format!("slot {slot} {}", WORDS[word])
         } else if render {

@@ -35,11 +35,11 @@
 //!   `hasResource`, and for the `u32` textures and the buffer, of the resource or the
 //!   default `getResource` gives, its dimensions, mip levels, layers, `arrayLength` and a
 //!   texel of a chosen mip and layer ([`model::WORDS`]); probes are compute passes
-//!   (`dispatch_workgroups` or `_indirect`, every word), render passes drawing one pixel
-//!   per slot, render bundles, or render passes reading the table in the vertex stage, one
-//!   point per slot (the first four words), with another pipeline of 0–3 bind groups of
-//!   its own and no table before and/or after the probe pipeline in the same pass, whose
-//!   writes are checked too;
+//!   (`dispatch_workgroups` or `_indirect`), render passes drawing a column of four pixels
+//!   per slot, render bundles, or render passes reading the table in the vertex stage,
+//!   four points per slot, every word of every slot in each, with another pipeline of 0–3
+//!   bind groups of its own and no table before and/or after the probe pipeline in the same
+//!   pass, whose writes are checked too;
 //! - writes through the table ([`ops::Op::WriteThrough`]): which slots a shader finds
 //!   writable (`read_write` storage types: writable pins only), and what the later probes
 //!   read of the buffers and storage textures it wrote;

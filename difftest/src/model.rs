@@ -311,8 +311,7 @@ pub struct Table {
     pub slots: Vec<Slot>,
 }
 
-/// The words a probe writes for one slot (compute probes: all of [`WORDS`]; render probes:
-/// the first four).
+/// The words a probe writes for one slot (all of [`WORDS`]; render probes in four pixels).
 pub const STRIDE: usize = 16;
 /// `min_storage_buffer_offset_alignment` of the devices the tester makes (the default).
 pub const STORAGE_OFFSET_ALIGNMENT: u32 = 256;
@@ -1114,8 +1113,7 @@ pub enum Ty {
     StorageReadWrite2dU32,
 }
 
-/// What each of a probe's `STRIDE` words per slot is (compute probes; render probes write
-/// the first four).
+/// What each of a probe's `STRIDE` words per slot is.
 pub const WORDS: [&str; STRIDE] = [
     "hasResource<texture_2d<u32>>",
     "hasResource<texture_2d<f32>>",

@@ -18,13 +18,13 @@ pub enum ProbeKind {
     /// A compute pass, `dispatch_workgroups_indirect` (wgpu's indirect validation binds
     /// sets of its own in the pass).
     ComputeIndirect,
-    /// A render pass drawing one pixel per slot.
+    /// A render pass drawing a column of four pixels per slot (four words each).
     Render,
     /// The same with `draw_indirect`.
     RenderIndirect,
     /// The render pass's commands recorded in a render bundle.
     Bundle,
-    /// A render pass drawing one point per slot, the table read in the vertex stage.
+    /// A render pass drawing four points per slot, the table read in the vertex stage.
     Vertex,
 }
 
