@@ -538,6 +538,15 @@ impl Dev {
 
     /// Runs the spin once and waits for it: how long it took.
     fn spin_once(&self, spin: &wgpu::ComputePipeline, group: &wgpu::BindGroup) -> std::time::Duration {
+        let commands = self.spin_commands(spin, group);
+        let start = std::time::Instant::now();
+        self.queue.submit([commands]);
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        start.elapsed()
+    }
+
+    /// A command buffer of one spin, `group` holding its loop count.
+    fn spin_commands(&self, spin: &wgpu::ComputePipeline, group: &wgpu::BindGroup) -> wgpu::CommandBuffer {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -545,10 +554,12 @@ impl Dev {
             pass.set_bind_group(0, group, &[]);
             pass.dispatch_workgroups(1, 1, 1);
         }
-        let start = std::time::Instant::now();
-        self.queue.submit([encoder.finish()]);
-        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
-        start.elapsed()
+        encoder.finish()
+    }
+
+    /// The validation errors the device's handler collected since the last call.
+    fn take_errors(&self) -> Vec<wgpu::Error> {
+        std::mem::take(&mut *self.errors.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     fn module(&self, source: &str) -> wgpu::ShaderModule {
@@ -877,7 +888,7 @@ impl Sut {
         // Table 0: valid, unless the device lacks the feature.
         let expected = init.featureless.then_some(DeviceError::CreateTable(Why::TooLarge));
         assert_eq!(sut.create_table(init.tables[0].size), expected);
-        let errors = std::mem::take(&mut *sut.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        let errors = sut.dev.take_errors();
         assert!(
             errors.iter().map(classify).eq(expected.map(Some)),
             "validation errors before the program: {:?}",
@@ -940,7 +951,7 @@ impl Sut {
         self.more_errors.clear();
         let first = self.execute(op);
         let expected: Vec<DeviceError> = first.into_iter().chain(self.more_errors.drain(..)).collect();
-        let errors = std::mem::take(&mut *self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        let errors = self.dev.take_errors();
         let got: Vec<Option<DeviceError>> = errors.iter().map(classify).collect();
         if got.len() > 1 {
             SEVERAL_ERRORS.fetch_add(1, Ordering::Relaxed);
@@ -1242,15 +1253,8 @@ impl Sut {
             Op::Hold => {
                 HOLDS.fetch_add(1, Ordering::Relaxed);
                 self.model.looked();
-                let mut encoder = dev.device.create_command_encoder(&Default::default());
-                {
-                    let (pipeline, group) = dev.statics(|s| (s.spin.clone(), s.spin_group.clone()));
-                    let mut pass = encoder.begin_compute_pass(&Default::default());
-                    pass.set_pipeline(&pipeline);
-                    pass.set_bind_group(0, &group, &[]);
-                    pass.dispatch_workgroups(1, 1, 1);
-                }
-                let index = index_of(&dev.queue.submit([encoder.finish()]));
+                let (pipeline, group) = dev.statics(|s| (s.spin.clone(), s.spin_group.clone()));
+                let index = index_of(&dev.queue.submit([dev.spin_commands(&pipeline, &group)]));
                 self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
                 // The model's premise, checked on a table of the tester's own (neither reads
                 // the fence): a slot removed now waits for the held submission. Were the
@@ -1346,10 +1350,9 @@ impl Sut {
     fn submit_checked(&mut self, op: &Op, buffers: Vec<wgpu::CommandBuffer>, expected: Option<DeviceError>) -> u64 {
         // The submission's errors apart from the operation's others (all of them: the
         // device's handler, not an error scope, which keeps the first).
-        let take = |dev: &Dev| std::mem::take(&mut *dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
-        let before = take(&self.dev);
+        let before = self.dev.take_errors();
         let index = index_of(&self.dev.queue.submit(buffers));
-        let errors = take(&self.dev);
+        let errors = self.dev.take_errors();
         self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()).extend(before);
         let got: Vec<Option<DeviceError>> = errors.iter().map(classify).collect();
         self.result = got.first().copied().flatten().map(|e| format!("{e:?}"));
@@ -1675,7 +1678,7 @@ impl Sut {
         // The dropped objects' releases go with the next submission.
         self.dev.queue.submit([]);
         self.wait(&op);
-        let errors = std::mem::take(&mut *self.dev.errors.lock().unwrap_or_else(|e| e.into_inner()));
+        let errors = self.dev.take_errors();
         assert!(
             errors.is_empty(),
             "validation errors at the end of the program: {:?}",

@@ -179,7 +179,7 @@ impl Texture {
     }
 }
 
-/// A `STORAGE | COPY_DST` buffer (or without `STORAGE`) of `size` bytes, bound whole, whose
+/// A `STORAGE | COPY_DST` buffer (or without `STORAGE`) of `size` bytes, whose
 /// first word is `value`.
 #[derive(Clone, Debug)]
 pub struct Buffer {
@@ -191,6 +191,16 @@ pub struct Buffer {
     pub storage: bool,
     pub pin: Option<Pin>,
     pub destroyed: bool,
+}
+
+impl Buffer {
+    /// Word `k`: word 0 as last written, others as written through the table, or 0.
+    pub fn word(&self, k: u32) -> u32 {
+        match k {
+            0 => self.value,
+            _ => self.written.get(&k).copied().unwrap_or(0),
+        }
+    }
 }
 
 /// > An `Array<Number>` called `[[availableAfterSubmit]]` of size `this.size` initially
@@ -1088,11 +1098,7 @@ impl Model {
                     let buf = &self.buffers[i];
                     let first = range.offset / 4;
                     words[6] = 1;
-                    words[7] = if first == 0 {
-                        buf.value
-                    } else {
-                        buf.written.get(&first).copied().unwrap_or(0)
-                    };
+                    words[7] = buf.word(first);
                     words[13] = (range.end(buf.size).unwrap_or(0) - range.offset) / 4;
                 }
                 Some(Res::Buffer(..)) | None => {}

@@ -187,14 +187,13 @@ pub fn report_crashes() {
     }
 }
 
-static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
-
 /// The instance every GPU test uses: Vulkan only, validation and debug labels on. One per
 /// process: loading a driver again for each instance can fail (NVIDIA's driver runs out of
 /// static TLS after some dozens of loads in one process), and devices are what tests need
 /// fresh.
 pub fn vulkan_instance() -> wgpu::Instance {
     ValidationLog::install();
+    static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
     INSTANCE
         .get_or_init(|| {
             let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
