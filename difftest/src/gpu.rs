@@ -13,7 +13,8 @@ use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
 use crate::model::{
-    texel, DeviceError, Model, Res, TableSize, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE, WORDS,
+    texel, DeviceError, Model, Res, TableSize, TexKind, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE,
+    WORDS,
 };
 use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
 
@@ -134,10 +135,10 @@ fn settings() -> Settings {
     SETTINGS.with(|s| *s.borrow())
 }
 
-/// Render probes draw into a 32×4 `Rgba32Uint` target: columns `0..31` probe slots (row `r`
+/// Render probes draw into a 32×8 `Rgba32Uint` target: columns `0..31` probe slots (row `r`
 /// words `4r..4r + 4`), column 31 is where the other pipeline draws.
 const TARGET_WIDTH: u32 = 32;
-const TARGET_HEIGHT: u32 = 4;
+const TARGET_HEIGHT: u32 = STRIDE as u32 / 4;
 const TARGET_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Uint;
 /// What the other render pipeline writes: `[Σ marker, MARK, groups, 1]`.
 const MARK: u32 = 0xC0DE;
@@ -159,6 +160,33 @@ fn probe_body(heterogeneous: bool, word: impl Fn(u32) -> String) -> String {
         format!("{} = layers;", word(11)),
         format!("{} = textureLoad(a, vec2(0, 0), layers - 1u, 0).x;", word(12)),
         format!("{} = textureNumLevels(a);", word(15)),
+        "let ti = getResource<texture_2d<i32>>(s);".to_string(),
+        format!("{} = u32(hasResource<texture_2d<i32>>(s));", word(16)),
+        format!("{} = bitcast<u32>(textureLoad(ti, vec2(0, 0), 0).x);", word(17)),
+        "let t3 = getResource<texture_3d<u32>>(s);".to_string(),
+        "let d3 = textureDimensions(t3);".to_string(),
+        format!("{} = u32(hasResource<texture_3d<u32>>(s));", word(18)),
+        format!("{} = d3.z;", word(19)),
+        format!("{} = textureLoad(t3, vec3(0u, 0u, d3.z - 1u), 0).x;", word(20)),
+        format!("{} = d3.x;", word(21)),
+        "let c = getResource<texture_cube<u32>>(s);".to_string(),
+        format!("{} = u32(hasResource<texture_cube<u32>>(s));", word(22)),
+        format!("{} = textureDimensions(c).x;", word(23)),
+        format!("{} = textureNumLevels(c);", word(24)),
+        format!("{} = u32(hasResource<texture_cube_array<u32>>(s));", word(25)),
+        format!(
+            "{} = textureNumLayers(getResource<texture_cube_array<u32>>(s));",
+            word(26)
+        ),
+        "let ms = getResource<texture_multisampled_2d<f32>>(s);".to_string(),
+        format!("{} = u32(hasResource<texture_multisampled_2d<f32>>(s));", word(27)),
+        format!("{} = textureNumSamples(ms);", word(28)),
+        format!("{} = bitcast<u32>(textureLoad(ms, vec2(0, 0), 0).x);", word(29)),
+        format!("{} = u32(hasResource<texture_depth_2d>(s));", word(30)),
+        format!(
+            "{} = bitcast<u32>(textureLoad(getResource<texture_depth_2d>(s), vec2(0, 0), 0));",
+            word(31)
+        ),
     ];
     if heterogeneous {
         lines.extend([
@@ -272,7 +300,7 @@ fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<u32> {
 }
 "#;
 
-/// Vertex-stage probe: four points per slot (vertex `v` at column `v / 4`, row `v % 4`),
+/// Vertex-stage probe: eight points per slot (vertex `v` at column `v / 8`, row `v % 8`),
 /// each with four of the words the vertex shader read, passed on flat.
 const VERTEX_PROBE: &str = r#"
 struct Out {
@@ -281,10 +309,10 @@ struct Out {
 }
 @vertex
 fn vs(@builtin(vertex_index) v: u32) -> Out {
-    let i = v / 4u;
-    let r = v % 4u;
+    let i = v / 8u;
+    let r = v % 8u;
     var out: Out;
-    out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 1.0 - (f32(r) + 0.5) / 2.0, 0.0, 1.0);
+    out.pos = vec4((f32(i) + 0.5) / 32.0 * 2.0 - 1.0, 1.0 - (f32(r) + 0.5) / 4.0, 0.0, 1.0);
     out.words = row(words(slot(i)), r);
     return out;
 }
@@ -293,6 +321,10 @@ fn fs(in: Out) -> @location(0) vec4<u32> {
     return in.words;
 }
 "#;
+const _: () = assert!(
+    TARGET_WIDTH == 32 && TARGET_HEIGHT == 8,
+    "the probes' WGSL assumes a 32×8 target"
+);
 
 /// The other render pipeline: `[Σ m_j[0], MARK, k, 1]` from its `k` read-only groups.
 fn render_other_fs(k: u32) -> String {
@@ -305,12 +337,13 @@ fn render_other_fs(k: u32) -> String {
     format!("{s}@fragment\nfn fs() -> @location(0) vec4<u32> {{\n    return vec4({sum}, {MARK}u, {k}u, 1u);\n}}\n")
 }
 
-/// Writes [`texel`]`(value, mip, layer)` at (0, 0) of every mip and layer of `texture`, and
-/// zeros to the rest of each (the 4-byte texels of every format the tester makes).
+/// Writes [`texel`]`(value, mip, layer)` at (0, 0) of every mip and layer (3D: depth slice)
+/// of `texture`, and zeros to the rest of each (the 4-byte texels of every format the tester
+/// makes), one `write_texture` each.
 fn write_texels(queue: &wgpu::Queue, texture: &wgpu::Texture, shape: &TexShape, value: u32) {
-    for mip in 0..shape.mips {
+    for (mip, layer) in shape.subresources() {
         let side = (shape.size >> mip).max(1);
-        for layer in 0..shape.layers {
+        {
             let mut data = vec![0u32; (side * side) as usize];
             data[0] = texel(value, mip, layer);
             queue.write_texture(
@@ -419,9 +452,10 @@ pub struct Dev {
 #[derive(Default)]
 struct Shared {
     /// Pipelines by (probe, own bind groups).
-    compute: HashMap<(bool, u32), wgpu::ComputePipeline>,
+    /// By (probe, bind groups of its layout; `None`: automatic layout).
+    compute: HashMap<(bool, Option<u32>), wgpu::ComputePipeline>,
     /// By (0: the other pipeline, 1: the fragment probe, 2: the vertex probe; groups).
-    render: HashMap<(u8, u32), wgpu::RenderPipeline>,
+    render: HashMap<(u8, Option<u32>), wgpu::RenderPipeline>,
     write_through: Option<wgpu::ComputePipeline>,
     statics: Option<Statics>,
 }
@@ -668,19 +702,21 @@ impl Dev {
         }
     }
 
-    fn compute_pipeline(&self, probe: bool, groups: u32) -> wgpu::ComputePipeline {
+    /// `groups`: the bind groups of an explicit layout (`None`: `layout: None`, the
+    /// probe's only).
+    fn compute_pipeline(&self, probe: bool, groups: Option<u32>) -> wgpu::ComputePipeline {
         if let Some(p) = self.shared.borrow().compute.get(&(probe, groups)) {
             return p.clone();
         }
-        let layout = self.statics(|s| self.layout(&s.rw, groups, probe));
+        let layout = groups.map(|k| self.statics(|s| self.layout(&s.rw, k, probe)));
         let source = if probe {
             compute_probe_wgsl(self.heterogeneous)
         } else {
-            compute_other_wgsl(groups)
+            compute_other_wgsl(groups.expect("explicit layout"))
         };
         let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(if probe { "probe" } else { "other" }),
-            layout: Some(&layout),
+            layout: layout.as_ref(),
             module: &self.module(&source),
             entry_point: Some("main"),
             compilation_options: Default::default(),
@@ -711,13 +747,14 @@ impl Dev {
     }
 
     /// `kind`: the probe's (`None`: the other pipeline's).
-    fn render_pipeline(&self, kind: Option<ProbeKind>, groups: u32) -> wgpu::RenderPipeline {
+    /// `groups`: as for [`Dev::compute_pipeline`].
+    fn render_pipeline(&self, kind: Option<ProbeKind>, groups: Option<u32>) -> wgpu::RenderPipeline {
         let vertex = kind == Some(ProbeKind::Vertex);
         let key = (kind.map_or(0, |_| 1 + u8::from(vertex)), groups);
         if let Some(p) = self.shared.borrow().render.get(&key) {
             return p.clone();
         }
-        let layout = self.statics(|s| self.layout(&s.ro, groups, kind.is_some()));
+        let layout = groups.map(|k| self.statics(|s| self.layout(&s.ro, k, kind.is_some())));
         let source = match kind {
             Some(ProbeKind::Vertex) => {
                 format!(
@@ -729,12 +766,12 @@ impl Dev {
                 "enable resource_table;\n{}{RENDER_PROBE_FS}{COLUMNS_VS}",
                 render_words_wgsl(self.heterogeneous)
             ),
-            None => format!("{}{COLUMNS_VS}", render_other_fs(groups)),
+            None => format!("{}{COLUMNS_VS}", render_other_fs(groups.expect("explicit layout"))),
         };
         let module = self.module(&source);
         let pipeline = self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some(if kind.is_some() { "probe" } else { "other" }),
-            layout: Some(&layout),
+            layout: layout.as_ref(),
             vertex: wgpu::VertexState {
                 module: &module,
                 entry_point: Some("vs"),
@@ -1014,6 +1051,8 @@ impl Sut {
                 let mut usage = wgpu::TextureUsages::COPY_DST;
                 usage.set(wgpu::TextureUsages::TEXTURE_BINDING, sampled);
                 usage.set(wgpu::TextureUsages::STORAGE_BINDING, storage);
+                // What multisampled textures need, and what depth textures are for.
+                usage.set(wgpu::TextureUsages::RENDER_ATTACHMENT, !shape.copyable());
                 let texture = dev.device.create_texture(&wgpu::TextureDescriptor {
                     label: None,
                     size: wgpu::Extent3d {
@@ -1022,21 +1061,22 @@ impl Sut {
                         depth_or_array_layers: shape.layers,
                     },
                     mip_level_count: shape.mips,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
+                    sample_count: if shape.kind == TexKind::Multisampled { 4 } else { 1 },
+                    dimension: match shape.kind {
+                        TexKind::D3 => wgpu::TextureDimension::D3,
+                        _ => wgpu::TextureDimension::D2,
+                    },
                     format: shape.format.wgpu(),
                     usage,
                     view_formats: &[],
                 });
-                write_texels(&dev.queue, &texture, &shape, value);
+                if shape.copyable() {
+                    write_texels(&dev.queue, &texture, &shape, value);
+                }
                 let wgpu_view = match view {
                     None => texture.create_view(&Default::default()),
                     Some(v) => texture.create_view(&wgpu::TextureViewDescriptor {
-                        dimension: Some(if v.array {
-                            wgpu::TextureViewDimension::D2Array
-                        } else {
-                            wgpu::TextureViewDimension::D2
-                        }),
+                        dimension: Some(v.dim.wgpu()),
                         base_mip_level: v.base_mip,
                         mip_level_count: Some(v.mip_count),
                         base_array_layer: v.base_layer,
@@ -1058,7 +1098,7 @@ impl Sut {
                 write_texels(&dev.queue, self.texture(tex), &shape, value);
                 // One queue write per mip and layer, each refused on its own.
                 let error = self.model.write_texture(tex, value);
-                let writes = (shape.mips * shape.layers) as usize;
+                let writes = shape.subresources().len();
                 self.more_errors.extend(error.into_iter().cycle().take(writes - 1));
                 error
             }
@@ -1461,8 +1501,18 @@ impl Sut {
     ) -> wgpu::Buffer {
         let dev = &self.dev;
         let out = self.storage_buffer(PROBED_SLOTS * STRIDE);
-        let out_group = self.group(&out);
-        let probe_pipeline = dev.compute_pipeline(true, probe.groups);
+        let probe_pipeline = dev.compute_pipeline(true, probe.layout());
+        let out_group = match probe.auto_layout {
+            false => self.group(&out),
+            true => dev.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &probe_pipeline.get_bind_group_layout(0),
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: out.as_entire_binding(),
+                }],
+            }),
+        };
         // The other pipeline's buffers, before then after.
         let others: Vec<(u32, wgpu::ComputePipeline, Vec<wgpu::Buffer>)> = [probe.before, probe.after]
             .into_iter()
@@ -1470,7 +1520,7 @@ impl Sut {
             .map(|k| {
                 (
                     k,
-                    dev.compute_pipeline(false, k),
+                    dev.compute_pipeline(false, Some(k)),
                     (0..k).map(|_| self.storage_buffer(1)).collect(),
                 )
             })
@@ -1545,11 +1595,11 @@ impl Sut {
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
         let view = target.create_view(&Default::default());
-        let probe_pipeline = dev.render_pipeline(Some(probe.kind), probe.groups);
+        let probe_pipeline = dev.render_pipeline(Some(probe.kind), probe.layout());
         let others: Vec<(u32, wgpu::RenderPipeline)> = [probe.before, probe.after]
             .into_iter()
             .flatten()
-            .map(|k| (k, dev.render_pipeline(None, k)))
+            .map(|k| (k, dev.render_pipeline(None, Some(k))))
             .collect();
         let (markers, args) = dev.statics(|s| (s.markers.clone(), s.draw_args.clone()));
         // Upstream wgpu-core's indirect-draw validation asserts on the noop adapter's limits

@@ -3,8 +3,10 @@
 //! `proptest-state-machine` generates random programs of the bindless API
 //! ([`ops::Op`]), on devices with either table feature or neither:
 //!
-//! - textures of several shapes (1×1 to 4×4, 1–3 mips, 1–6 layers, `R32Uint`, `R32Float`
-//!   or `Rgba8Unorm`) with their default view or a view of some mips and layers, samplers,
+//! - textures of several shapes (2D 1×1 to 4×4 with 1–3 mips and 1–6 or 12 layers; 3D up
+//!   to 4×4×4; multisampled, four samples) and formats (`R32Uint`, `R32Sint`, `R32Float`,
+//!   `Rgba8Unorm`, `Depth32Float`), with their default view or a view of some mips and
+//!   layers (`2d`, `2d-array`, `cube`, `cube-array`, `3d`), samplers,
 //!   and buffers of 4 to 512 bytes (storage, uniform-only, or neither) bound whole or by a
 //!   range, aligned or not, in bounds or not: created, written, pinned, unpinned, destroyed,
 //!   and their handles dropped (a texture's, its view's, a sampler's, a buffer's) while
@@ -30,14 +32,16 @@
 //! - for each probe, value by value, what a shader reads for slots `0..29` and for two
 //!   indices out of every table's range (`i32::MIN` as an `i32` and `u32::MAX` in compute
 //!   probes):
-//!   per type (`texture_2d<u32>`, `texture_2d<f32>`, `texture_2d_array<u32>`, `sampler`,
-//!   and on heterogeneous devices `texture_storage_2d<u32, read>` and a storage buffer)
-//!   `hasResource`, and for the `u32` textures and the buffer, of the resource or the
-//!   default `getResource` gives, its dimensions, mip levels, layers, `arrayLength` and a
-//!   texel of a chosen mip and layer ([`model::WORDS`]); probes are compute passes
-//!   (`dispatch_workgroups` or `_indirect`), render passes drawing a column of four pixels
-//!   per slot, render bundles, or render passes reading the table in the vertex stage,
-//!   four points per slot, every word of every slot in each, with another pipeline of 0–3
+//!   per type (`texture_2d<u32>`, `<i32>` and `<f32>`, `texture_2d_array<u32>`,
+//!   `texture_3d<u32>`, `texture_cube<u32>`, `texture_cube_array<u32>`,
+//!   `texture_multisampled_2d<f32>`, `texture_depth_2d`, `sampler`, and on heterogeneous
+//!   devices `texture_storage_2d<u32, read>` and a storage buffer) `hasResource`, and of the
+//!   resource or the default `getResource` gives, its dimensions, mip levels, layers,
+//!   samples, `arrayLength` and a texel of a chosen mip and layer or slice (textures no
+//!   queue write can reach read their lazily initialised zeros) ([`model::WORDS`]); probes
+//!   are compute passes (`dispatch_workgroups` or `_indirect`), render passes drawing a
+//!   column of eight pixels per slot, render bundles, or render passes reading the table in
+//!   the vertex stage, eight points per slot, every word of every slot in each, with another pipeline of 0–3
 //!   bind groups of its own and no table before and/or after the probe pipeline in the same
 //!   pass, whose writes are checked too;
 //! - writes through the table ([`ops::Op::WriteThrough`]): which slots a shader finds

@@ -86,41 +86,124 @@ impl fmt::Display for Res {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     R32Uint,
+    R32Sint,
     /// Unfilterable float.
     R32Float,
     /// Filterable float.
     Rgba8Unorm,
+    /// Read as a depth texture; no queue write may copy to it.
+    Depth32Float,
+}
+
+/// What a shader reads a format as: WebGPU's `GPUTextureSampleType`, less filterability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Texel {
+    Uint,
+    Sint,
+    Float,
+    Depth,
 }
 
 impl Format {
     pub fn wgpu(self) -> wgpu::TextureFormat {
         match self {
             Format::R32Uint => wgpu::TextureFormat::R32Uint,
+            Format::R32Sint => wgpu::TextureFormat::R32Sint,
             Format::R32Float => wgpu::TextureFormat::R32Float,
             Format::Rgba8Unorm => wgpu::TextureFormat::Rgba8Unorm,
+            Format::Depth32Float => wgpu::TextureFormat::Depth32Float,
         }
     }
 
-    /// Read as `u32` (else as `f32`).
-    pub fn uint(self) -> bool {
-        self == Format::R32Uint
+    pub fn texel(self) -> Texel {
+        match self {
+            Format::R32Uint => Texel::Uint,
+            Format::R32Sint => Texel::Sint,
+            Format::R32Float | Format::Rgba8Unorm => Texel::Float,
+            Format::Depth32Float => Texel::Depth,
+        }
     }
 }
 
-/// A 2D texture's shape: `size`×`size`, `mips` levels, `layers` array layers.
+/// A texture's dimension and sample count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexKind {
+    D2,
+    /// `layers` is the depth.
+    D3,
+    /// 2D, four samples, one mip and layer, `RENDER_ATTACHMENT`; no queue write may copy to
+    /// it.
+    Multisampled,
+}
+
+/// A texture's shape: `size`×`size`, `mips` levels, `layers` array layers (a 3D texture's
+/// depth).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TexShape {
+    pub kind: TexKind,
     pub size: u32,
     pub mips: u32,
     pub layers: u32,
     pub format: Format,
 }
 
-/// The one view of a texture that tables hold: its dimension (`2d` or `2d-array`) and its
-/// subresources.
+impl TexShape {
+    /// Queue writes may copy to it (WebGPU refuses copies to multisampled and
+    /// `depth32float` textures).
+    pub fn copyable(&self) -> bool {
+        self.kind != TexKind::Multisampled && self.format != Format::Depth32Float
+    }
+
+    /// The depth of mip `mip` (1 but for 3D textures).
+    pub fn depth(&self, mip: u32) -> u32 {
+        match self.kind {
+            TexKind::D3 => (self.layers >> mip).max(1),
+            _ => 1,
+        }
+    }
+
+    /// The (mip, layer or depth slice) pairs a queue write of the whole texture writes, one
+    /// `write_texture` each.
+    pub fn subresources(&self) -> Vec<(u32, u32)> {
+        (0..self.mips)
+            .flat_map(|mip| {
+                let n = match self.kind {
+                    TexKind::D3 => self.depth(mip),
+                    _ => self.layers,
+                };
+                (0..n).map(move |z| (mip, z))
+            })
+            .collect()
+    }
+}
+
+/// A view's dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewDim {
+    D2,
+    D2Array,
+    D3,
+    Cube,
+    CubeArray,
+}
+
+impl ViewDim {
+    pub fn wgpu(self) -> wgpu::TextureViewDimension {
+        match self {
+            ViewDim::D2 => wgpu::TextureViewDimension::D2,
+            ViewDim::D2Array => wgpu::TextureViewDimension::D2Array,
+            ViewDim::D3 => wgpu::TextureViewDimension::D3,
+            ViewDim::Cube => wgpu::TextureViewDimension::Cube,
+            ViewDim::CubeArray => wgpu::TextureViewDimension::CubeArray,
+        }
+    }
+}
+
+/// The one view of a texture that tables hold: its dimension and its subresources (a 3D
+/// view has one layer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewShape {
-    pub array: bool,
+    pub dim: ViewDim,
     pub base_mip: u32,
     pub mip_count: u32,
     pub base_layer: u32,
@@ -128,15 +211,21 @@ pub struct ViewShape {
 }
 
 impl ViewShape {
-    /// `createView()` without a descriptor: every mip and layer, `2d-array` when the texture
-    /// has several layers (WebGPU's "resolving GPUTextureViewDescriptor defaults").
+    /// `createView()` without a descriptor: every mip and layer; `3d` for a 3D texture,
+    /// else `2d-array` when the texture has several layers (WebGPU's "resolving
+    /// GPUTextureViewDescriptor defaults": never a cube).
     pub fn default_of(shape: &TexShape) -> Self {
+        let (dim, layer_count) = match shape.kind {
+            TexKind::D3 => (ViewDim::D3, 1),
+            _ if shape.layers > 1 => (ViewDim::D2Array, shape.layers),
+            _ => (ViewDim::D2, 1),
+        };
         Self {
-            array: shape.layers > 1,
+            dim,
             base_mip: 0,
             mip_count: shape.mips,
             base_layer: 0,
-            layer_count: shape.layers,
+            layer_count,
         }
     }
 }
@@ -164,13 +253,24 @@ pub struct Texture {
 }
 
 impl Texture {
-    /// The texel a shader reads at (0, 0) of the view's mip 0 and view layer `layer`.
+    /// The texel a shader reads at (0, 0) of the view's mip 0 and view layer `layer` (a 3D
+    /// view's depth slice): textures no queue write reaches read zeros (the lazy
+    /// initialisation WebGPU requires).
     fn view_texel(&self, layer: u32) -> u32 {
         let at = (self.view.base_mip, self.view.base_layer + layer);
+        let written = || match self.shape.copyable() {
+            true => texel(self.value, at.0, at.1),
+            false => 0,
+        };
         self.stored
             .iter()
             .find(|(sub, _)| *sub == at)
-            .map_or_else(|| texel(self.value, at.0, at.1), |(_, v)| *v)
+            .map_or_else(written, |(_, v)| *v)
+    }
+
+    /// The depth of the view's mip 0 (1 but for 3D views).
+    fn view_depth(&self) -> u32 {
+        self.shape.depth(self.view.base_mip)
     }
 
     /// The width of the view's mip 0.
@@ -322,7 +422,7 @@ pub struct Table {
 }
 
 /// The words a probe writes for one slot (all of [`WORDS`]; render probes in four pixels).
-pub const STRIDE: usize = 16;
+pub const STRIDE: usize = 32;
 /// `min_storage_buffer_offset_alignment` of the devices the tester makes (the default).
 pub const STORAGE_OFFSET_ALIGNMENT: u32 = 256;
 
@@ -571,9 +671,12 @@ impl Model {
     /// pinned usage, if any, matches `usage`", which would refuse a queue write (a copy) to a
     /// pinned texture. wgpu allows it (the copy happens before the submission that puts the
     /// texture back in its pinned state), and so does the model.
+    ///
+    /// Copies to multisampled and `depth32float` textures are validation errors too
+    /// (WebGPU's copy rules).
     pub fn write_texture(&mut self, i: usize, value: u32) -> Option<DeviceError> {
         let tex = &mut self.textures[i];
-        if tex.destroyed {
+        if tex.destroyed || !tex.shape.copyable() {
             return Some(DeviceError::Write);
         }
         tex.value = value;
@@ -983,14 +1086,26 @@ impl Model {
         if tex.destroyed {
             return false;
         }
-        let view = &tex.view;
+        let dim = tex.view.dim;
+        let texel = tex.shape.format.texel();
+        let multisampled = tex.shape.kind == TexKind::Multisampled;
         let sampled = tex.sampled && tex.pin == Some(Pin::Sampled);
+        // A sampled type of one dimension and texel type, not multisampled.
+        let single = |d, t| sampled && !multisampled && dim == d && texel == t;
         let storage = self.heterogeneous && tex.storage && tex.pin.is_some_and(Pin::storage);
         match ty {
-            Ty::Texture2dU32 => sampled && !view.array && tex.shape.format.uint(),
-            Ty::Texture2dF32 => sampled && !view.array && !tex.shape.format.uint(),
-            Ty::Texture2dArrayU32 => sampled && view.array && tex.shape.format.uint(),
-            Ty::StorageRead2dU32 => storage && !view.array && view.mip_count == 1 && tex.shape.format.uint(),
+            Ty::Texture2dU32 => single(ViewDim::D2, Texel::Uint),
+            Ty::Texture2dI32 => single(ViewDim::D2, Texel::Sint),
+            // Depth formats bind to `texture_depth_*` types only (ours: WebGPU also lets
+            // a bind group take them as `unfilterable-float`; table samplers filter).
+            Ty::Texture2dF32 => single(ViewDim::D2, Texel::Float),
+            Ty::Texture2dArrayU32 => single(ViewDim::D2Array, Texel::Uint),
+            Ty::Texture3dU32 => single(ViewDim::D3, Texel::Uint),
+            Ty::TextureCubeU32 => single(ViewDim::Cube, Texel::Uint),
+            Ty::TextureCubeArrayU32 => single(ViewDim::CubeArray, Texel::Uint),
+            Ty::TextureDepth2d => single(ViewDim::D2, Texel::Depth),
+            Ty::TextureMultisampled2dF32 => sampled && multisampled && texel == Texel::Float,
+            Ty::StorageRead2dU32 => storage && dim == ViewDim::D2 && tex.view.mip_count == 1 && texel == Texel::Uint,
             // > `read` accepts textures pinned read-only or writable; `write`/`read_write`
             // > only writable ones. (docs/src/wgsl.md)
             Ty::StorageReadWrite2dU32 => {
@@ -1063,10 +1178,10 @@ impl Model {
         for (k, words) in out.chunks_exact_mut(STRIDE).enumerate() {
             let binding = probed_slot(k).and_then(|slot| table.slots.get(slot)?.binding);
             // The defaults' shape.
-            words[8] = 1;
-            words[9] = 1;
-            words[11] = 1;
-            words[15] = 1;
+            for k in [8, 9, 11, 15, 19, 21, 23, 24, 26] {
+                words[k] = 1;
+            }
+            words[28] = 4;
             if self.heterogeneous {
                 words[14] = 1;
             }
@@ -1092,6 +1207,33 @@ impl Model {
                         words[5] = tex.view_texel(0);
                         words[14] = tex.view_width();
                     }
+                    if has(Ty::Texture2dI32) {
+                        words[16] = 1;
+                        words[17] = tex.view_texel(0);
+                    }
+                    if has(Ty::Texture3dU32) {
+                        words[18] = 1;
+                        words[19] = tex.view_depth();
+                        words[20] = tex.view_texel(tex.view_depth() - 1);
+                        words[21] = tex.view_width();
+                    }
+                    if has(Ty::TextureCubeU32) {
+                        words[22] = 1;
+                        words[23] = tex.view_width();
+                        words[24] = tex.view.mip_count;
+                    }
+                    if has(Ty::TextureCubeArrayU32) {
+                        words[25] = 1;
+                        words[26] = tex.view.layer_count / 6;
+                    }
+                    if has(Ty::TextureMultisampled2dF32) {
+                        words[27] = 1;
+                        words[29] = tex.view_texel(0);
+                    }
+                    if has(Ty::TextureDepth2d) {
+                        words[30] = 1;
+                        words[31] = tex.view_texel(0);
+                    }
                 }
                 Some(Res::Sampler(_)) => words[2] = 1,
                 Some(Res::Buffer(i, range)) if self.buffer_visible(i) => {
@@ -1113,8 +1255,14 @@ impl Model {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ty {
     Texture2dU32,
+    Texture2dI32,
     Texture2dF32,
     Texture2dArrayU32,
+    Texture3dU32,
+    TextureCubeU32,
+    TextureCubeArrayU32,
+    TextureMultisampled2dF32,
+    TextureDepth2d,
     StorageRead2dU32,
     StorageReadWrite2dU32,
 }
@@ -1137,6 +1285,22 @@ pub const WORDS: [&str; STRIDE] = [
     "arrayLength(&values)",
     "textureDimensions(texture_storage_2d<u32, read>).x",
     "textureNumLevels(texture_2d_array<u32>)",
+    "hasResource<texture_2d<i32>>",
+    "bitcast<u32>(textureLoad(texture_2d<i32>, (0, 0), 0).x)",
+    "hasResource<texture_3d<u32>>",
+    "textureDimensions(texture_3d<u32>).z",
+    "textureLoad(texture_3d<u32>, (0, 0, last slice), 0).x",
+    "textureDimensions(texture_3d<u32>).x",
+    "hasResource<texture_cube<u32>>",
+    "textureDimensions(texture_cube<u32>).x",
+    "textureNumLevels(texture_cube<u32>)",
+    "hasResource<texture_cube_array<u32>>",
+    "textureNumLayers(texture_cube_array<u32>)",
+    "hasResource<texture_multisampled_2d<f32>>",
+    "textureNumSamples(texture_multisampled_2d<f32>)",
+    "bitcast<u32>(textureLoad(texture_multisampled_2d<f32>, (0, 0), 0).x)",
+    "hasResource<texture_depth_2d>",
+    "bitcast<u32>(textureLoad(texture_depth_2d, (0, 0), 0))",
 ];
 
 /// The operation must fail with exactly `expected`.
@@ -1206,6 +1370,7 @@ mod tests {
     }
 
     const R32UINT_1X1: TexShape = TexShape {
+        kind: TexKind::D2,
         size: 1,
         mips: 1,
         layers: 1,
@@ -1225,7 +1390,14 @@ mod tests {
         // An empty slot, and one past the end of the table.
         for slot in [0, 10] {
             let words: Vec<u32> = (0..STRIDE).map(|w| word(&probe, slot, w)).collect();
-            assert_eq!(words, [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1], "slot {slot}");
+            assert_eq!(
+                words,
+                [
+                    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, // 2D, 2D array, storage, buffer
+                    0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 4, 0, 0, 0, // i32, 3D, cube, multisampled, depth
+                ],
+                "slot {slot}"
+            );
         }
     }
 
@@ -1234,6 +1406,7 @@ mod tests {
         let mut m = Model::new(true, 0);
         m.create_table(4);
         let shape = TexShape {
+            kind: TexKind::D2,
             size: 4,
             mips: 3,
             layers: 1,
@@ -1264,13 +1437,14 @@ mod tests {
         let mut m = Model::new(false, 0);
         m.create_table(4);
         let shape = TexShape {
+            kind: TexKind::D2,
             size: 2,
             mips: 2,
             layers: 6,
             format: Format::R32Uint,
         };
         let view = ViewShape {
-            array: true,
+            dim: ViewDim::D2Array,
             base_mip: 0,
             mip_count: 2,
             base_layer: 2,
@@ -1283,6 +1457,64 @@ mod tests {
         // Not a `texture_2d`: that word keeps the default's shape.
         assert_eq!([0, 8, 9].map(|w| word(&probe, 0, w)), [0, 1, 1]);
         assert_eq!([10, 11, 12, 15].map(|w| word(&probe, 0, w)), [1, 3, texel(9, 0, 4), 2]);
+    }
+
+    #[test]
+    fn cube_3d_depth_and_multisampled_views_show_to_their_types_only() {
+        let mut m = Model::new(false, 0);
+        m.create_table(4);
+        let d2 = TexShape {
+            kind: TexKind::D2,
+            size: 4,
+            mips: 3,
+            layers: 12,
+            format: Format::R32Uint,
+        };
+        let cubes = ViewShape {
+            dim: ViewDim::CubeArray,
+            base_mip: 1,
+            mip_count: 2,
+            base_layer: 0,
+            layer_count: 12,
+        };
+        m.create_texture(1, d2, cubes, true, false);
+        let d3 = TexShape {
+            kind: TexKind::D3,
+            size: 2,
+            mips: 3,
+            layers: 4,
+            format: Format::R32Uint,
+        };
+        m.create_texture(2, d3, ViewShape::default_of(&d3), true, false);
+        let depth = TexShape {
+            format: Format::Depth32Float,
+            ..R32UINT_1X1
+        };
+        m.create_texture(3, depth, ViewShape::default_of(&depth), true, false);
+        let ms = TexShape {
+            kind: TexKind::Multisampled,
+            format: Format::Rgba8Unorm,
+            ..R32UINT_1X1
+        };
+        m.create_texture(4, ms, ViewShape::default_of(&ms), true, false);
+        for i in 0..4 {
+            m.update(0, i as u32, Res::Texture(i), &Ok(())).unwrap();
+            m.pin_texture(i, Some(Pin::Sampled));
+        }
+        // Queue writes cannot reach depth and multisampled textures.
+        assert_eq!(m.write_texture(2, 7), Some(DeviceError::Write));
+        assert_eq!(m.write_texture(3, 7), Some(DeviceError::Write));
+        let probe = m.probe(0);
+        let has = |slot| [0, 1, 10, 16, 18, 22, 25, 27, 30].map(|w| word(&probe, slot, w));
+        assert_eq!(has(0), [0, 0, 0, 0, 0, 0, 1, 0, 0]);
+        assert_eq!(word(&probe, 0, 26), 2);
+        assert_eq!(has(1), [0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        // Depth 4 at mip 0; the last slice.
+        assert_eq!([19, 20, 21].map(|w| word(&probe, 1, w)), [4, texel(2, 0, 3), 2]);
+        assert_eq!(has(2), [0, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(word(&probe, 2, 31), 0);
+        assert_eq!(has(3), [0, 0, 0, 0, 0, 0, 0, 1, 0]);
+        assert_eq!([28, 29].map(|w| word(&probe, 3, w)), [4, 0]);
     }
 
     #[test]

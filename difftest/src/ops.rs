@@ -8,7 +8,9 @@ use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
-use crate::model::{BufRange, Format, Pin, Res, SlotIndex, TableSize, TexShape, ViewShape, STORAGE_OFFSET_ALIGNMENT};
+use crate::model::{
+    BufRange, Format, Pin, Res, SlotIndex, TableSize, TexKind, TexShape, ViewDim, ViewShape, STORAGE_OFFSET_ALIGNMENT,
+};
 
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,10 +64,19 @@ pub struct Probe {
     pub after: Option<u32>,
     /// `set_resource_table` at the start of the pass (else right before the probe pipeline).
     pub table_first: bool,
+    /// The probe pipeline has an automatic layout (`layout: None`): its own bind groups are
+    /// the ones its shader uses (compute: one; render: none), and the `groups` bind groups
+    /// are set all the same (those past its layout are ignored).
+    pub auto_layout: bool,
     pub unset: Unset,
 }
 
 impl Probe {
+    /// The probe pipeline's bind groups (`None`: automatic layout).
+    pub fn layout(&self) -> Option<u32> {
+        (!self.auto_layout).then_some(self.groups)
+    }
+
     /// Whether the probe's draw/dispatch finds no table (a validation error).
     pub fn loses_table(&self) -> bool {
         match self.unset {
@@ -102,6 +113,9 @@ impl fmt::Display for Probe {
         }
         if !self.table_first {
             write!(f, ", set_table_late")?;
+        }
+        if self.auto_layout {
+            write!(f, ", layout: None")?;
         }
         match self.unset {
             Unset::No => {}
@@ -301,7 +315,8 @@ impl fmt::Display for Op {
             } => {
                 write!(
                     f,
-                    "let tex = texture({}x{}, mips: {}, layers: {}, {:?}, {value}, {});",
+                    "let tex = texture({:?}, {}x{}, mips: {}, layers: {}, {:?}, {value}, {});",
+                    shape.kind,
                     shape.size,
                     shape.size,
                     shape.mips,
@@ -313,8 +328,8 @@ impl fmt::Display for Op {
                     None => write!(f, " let view = tex.create_view(default);")?,
                     Some(v) => write!(
                         f,
-                        " let view = tex.create_view({}, mips: {}..{}, layers: {}..{});",
-                        if v.array { "D2Array" } else { "D2" },
+                        " let view = tex.create_view({:?}, mips: {}..{}, layers: {}..{});",
+                        v.dim,
                         v.base_mip,
                         v.base_mip + v.mip_count,
                         v.base_layer,
@@ -467,20 +482,37 @@ fn value() -> BoxedStrategy<u32> {
     (1u32..1000).boxed()
 }
 
-/// Mostly one-texel, one-mip, one-layer `R32Uint` textures (which most slots of a program
-/// should meet on); else up to 4×4, every mip count the size allows, up to 6 layers, and a
-/// float format, filterable or not.
+/// Mostly one-texel, one-mip, one-layer 2D `R32Uint` textures (which most slots of a
+/// program should meet on); else up to 4×4, every mip count the size allows, up to 6 layers
+/// (or 12: two cubes), a signed, float (filterable or not) or depth format; 3D textures up
+/// to 4×4×4; and multisampled ones.
 fn tex_shape() -> BoxedStrategy<TexShape> {
     let format = prop_oneof![
-        6 => Just(Format::R32Uint),
-        2 => Just(Format::R32Float),
-        1 => Just(Format::Rgba8Unorm),
+        12 => Just(Format::R32Uint),
+        4 => Just(Format::R32Float),
+        2 => Just(Format::Rgba8Unorm),
+        2 => Just(Format::R32Sint),
+        2 => Just(Format::Depth32Float),
     ];
-    let size = prop_oneof![3 => Just(1u32), 1 => Just(2u32), 2 => Just(4u32)];
-    let layers = prop_oneof![3 => Just(1u32), 1 => 2u32..=6];
-    (size, layers, format)
-        .prop_flat_map(|(size, layers, format)| {
-            (1..=size.ilog2() + 1).prop_map(move |mips| TexShape {
+    let size = || prop_oneof![3 => Just(1u32), 1 => Just(2u32), 2 => Just(4u32)];
+    let layers = prop_oneof![8 => Just(1u32), 3 => 2u32..=6, 3 => Just(6u32), 1 => Just(12u32)];
+    let d2 = (size(), layers, format).prop_map(|(size, layers, format)| (TexKind::D2, size, layers, format));
+    let d3 = (
+        size(),
+        1u32..=4,
+        prop_oneof![Just(Format::R32Uint), Just(Format::R32Sint)],
+    )
+        .prop_map(|(size, depth, format)| (TexKind::D3, size, depth, format));
+    let multisampled = size().prop_map(|size| (TexKind::Multisampled, size, 1, Format::Rgba8Unorm));
+    prop_oneof![6 => d2, 2 => d3, 2 => multisampled]
+        .prop_flat_map(|(kind, size, layers, format)| {
+            let largest = match kind {
+                TexKind::D3 => size.max(layers),
+                TexKind::D2 => size,
+                TexKind::Multisampled => 1,
+            };
+            (1..=largest.ilog2() + 1).prop_map(move |mips| TexShape {
+                kind,
                 size,
                 mips,
                 layers,
@@ -490,22 +522,55 @@ fn tex_shape() -> BoxedStrategy<TexShape> {
         .boxed()
 }
 
-/// The default view (most often), or a view of some mips and layers, `2d` when it has one
-/// layer (or by choice) and `2d-array` otherwise.
+/// The default view (most often), or a view of some mips (and layers): of a 2D texture `2d`
+/// when it has one layer (or by choice) and `2d-array` otherwise, or a cube or cube array
+/// over six layers (twelve); of a 3D texture `3d`; multisampled textures have the default.
 fn view_shape(shape: TexShape) -> BoxedStrategy<Option<ViewShape>> {
-    let explicit =
-        (0..shape.mips, 0..shape.layers, any::<bool>()).prop_flat_map(move |(base_mip, base_layer, array)| {
-            (1..=shape.mips - base_mip, 1..=shape.layers - base_layer).prop_map(move |(mip_count, layer_count)| {
-                Some(ViewShape {
-                    array: array || layer_count > 1,
-                    base_mip,
-                    mip_count,
-                    base_layer,
-                    layer_count,
-                })
-            })
-        });
-    prop_oneof![2 => Just(None), 1 => explicit].boxed()
+    let view = move |dim, base_mip, mip_count, base_layer, layer_count| {
+        Some(ViewShape {
+            dim,
+            base_mip,
+            mip_count,
+            base_layer,
+            layer_count,
+        })
+    };
+    match shape.kind {
+        TexKind::Multisampled => Just(None).boxed(),
+        TexKind::D3 => {
+            let explicit = (0..shape.mips).prop_flat_map(move |base_mip| {
+                (1..=shape.mips - base_mip).prop_map(move |count| view(ViewDim::D3, base_mip, count, 0, 1))
+            });
+            prop_oneof![2 => Just(None), 1 => explicit].boxed()
+        }
+        TexKind::D2 => {
+            let explicit =
+                (0..shape.mips, 0..shape.layers, any::<bool>()).prop_flat_map(move |(base_mip, base_layer, array)| {
+                    (1..=shape.mips - base_mip, 1..=shape.layers - base_layer).prop_map(
+                        move |(mip_count, layer_count)| {
+                            let dim = match array || layer_count > 1 {
+                                true => ViewDim::D2Array,
+                                false => ViewDim::D2,
+                            };
+                            view(dim, base_mip, mip_count, base_layer, layer_count)
+                        },
+                    )
+                });
+            if shape.layers < 6 {
+                return prop_oneof![2 => Just(None), 1 => explicit].boxed();
+            }
+            let cubes = (0..shape.mips, 0..=shape.layers - 6, any::<bool>()).prop_flat_map(
+                move |(base_mip, base_layer, array)| {
+                    let cubes = (shape.layers - base_layer) / 6;
+                    (1..=shape.mips - base_mip, 1..=cubes).prop_map(move |(mip_count, n)| match array {
+                        true => view(ViewDim::CubeArray, base_mip, mip_count, base_layer, 6 * n),
+                        false => view(ViewDim::Cube, base_mip, mip_count, base_layer, 6),
+                    })
+                },
+            );
+            prop_oneof![3 => Just(None), 2 => explicit, 3 => cubes].boxed()
+        }
+    }
 }
 
 /// Table sizes: mostly 4–16 slots; else at an edge (none, one, powers of two ±1), too large
@@ -637,16 +702,20 @@ impl RefState {
                 other,
                 any::<bool>(),
                 unset,
+                prop::bool::weighted(0.25),
             )
-                .prop_map(|(table, kind, groups, before, after, table_first, unset)| Probe {
-                    table,
-                    kind,
-                    groups,
-                    before,
-                    after,
-                    table_first,
-                    unset,
-                })
+                .prop_map(
+                    |(table, kind, groups, before, after, table_first, unset, auto_layout)| Probe {
+                        table,
+                        kind,
+                        groups,
+                        before,
+                        after,
+                        table_first,
+                        unset,
+                        auto_layout,
+                    },
+                )
                 .boxed(),
         )
     }
@@ -706,7 +775,13 @@ impl ReferenceStateMachine for Programs {
                     // A view of a texture with neither binding usage makes wgpu-hal create a
                     // `VkImageView` the validation layer refuses (upstream, VUID-…-04441).
                     .prop_map(|(value, (shape, view), sampled, storage, pin)| {
-                        let storage = storage || !sampled;
+                        // WebGPU has no storage textures of these formats and kinds; a cube
+                        // view's usages are the texture's sampling ones only (so it needs
+                        // one).
+                        let cube = view.is_some_and(|v| matches!(v.dim, ViewDim::Cube | ViewDim::CubeArray));
+                        let no_storage = !shape.copyable();
+                        let sampled = sampled || no_storage || cube;
+                        let storage = !no_storage && (storage || !sampled);
                         // Sampled when it can be (half the time), else a storage pin.
                         let pin = match pin {
                             0 | 1 if sampled => Some(Pin::Sampled),
