@@ -560,7 +560,7 @@ impl Dev {
             // Without the feature no slot can wait for anything.
             return false;
         };
-        if table.remove_binding(0).is_err() {
+        if table.remove(0).is_err() {
             return false;
         }
         matches!(
@@ -1205,19 +1205,19 @@ impl Sut {
                 first
             }
             Op::Insert { table, res } => {
-                let got = self.table(table).insert_binding(self.resource(res));
+                let got = self.table(table).insert(self.resource(res));
                 self.result = Some(slot_outcome(&got));
                 self.model
-                    .insert_binding(table, res, &got)
+                    .insert(table, res, &got)
                     .unwrap_or_else(|d| self.fail(op, d))
                     .0
             }
             Op::Remove { table, slot } => {
                 let slot = slot.on(self.model.tables[table].size);
-                let got = self.table(table).remove_binding(slot);
+                let got = self.table(table).remove(slot);
                 self.result = Some(slot_outcome(&got));
                 self.model
-                    .remove_binding(table, slot, &got)
+                    .remove(table, slot, &got)
                     .unwrap_or_else(|d| self.fail(op, d));
                 None
             }

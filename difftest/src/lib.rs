@@ -13,7 +13,7 @@
 //!   tables hold them, so that a table is their last owner;
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
 //!   limit −1, 0 and +1, `u32::MAX`), created, destroyed and dropped; `update`,
-//!   `update_range`, `insert_binding` and `remove_binding`, on slots in range, at the
+//!   `update_range`, `insert` and `remove`, on slots in range, at the
 //!   table's last slot and the two past it (whatever size the device gave it), at
 //!   `i32::MAX` and at `u32::MAX`;
 //! - command buffers recorded now and submitted later; submissions of probes read back at
@@ -24,7 +24,7 @@
 //! compared as it happens:
 //!
 //! - each slot operation's result: `Ok`, the exact [`wgpu::ResourceTableError`], and the slot
-//!   `insert_binding` returns (the lowest available one);
+//!   `insert` returns (the lowest available one);
 //! - every validation error each operation raises, in order (the device's uncaptured-error
 //!   handler, not an error scope, which keeps only the first): the wgpu-core error type
 //!   (binding, pin, queue write, submit, table creation, a draw or dispatch without a
@@ -61,7 +61,7 @@
 //! when it looks at the fence (after each submission, and on `poll`): slot operations see
 //! the completed index it last saw. The model knows `[[lastSubmitIndex]]` exactly but
 //! `[[completedSubmitIndex]]` only as a range `completed_lo ..= last`; an operation whose
-//! outcome depends on completion (`update` of a removed slot, `insert_binding`) accepts
+//! outcome depends on completion (`update` of a removed slot, `insert`) accepts
 //! every outcome some completed index in that range explains and raises `completed_lo` to
 //! what the outcome proves (`Ok` from `update` of a slot removed after submission `k`:
 //! `completed >= k`; `NotYetAvailable` reports the completed index itself). A wait, a

@@ -567,20 +567,20 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("update_range", "Err(OutOfRange)"),
     ("update_range", "Err(Destroyed)"),
     ("update_range", "Err(Invalid)"),
-    ("insert_binding", "Ok"),
-    ("insert_binding", "Ok + Binding(DestroyedResource)"),
-    ("insert_binding", "Ok + Binding(MissingTextureUsage)"),
-    ("insert_binding", "Ok + Binding(MissingFeatures)"),
-    ("insert_binding", "Ok + Binding(NotAStorageBuffer)"),
-    ("insert_binding", "Ok + Binding(UnalignedBufferOffset)"),
-    ("insert_binding", "Ok + Binding(BufferRange)"),
-    ("insert_binding", "Err(Full)"),
-    ("insert_binding", "Err(Destroyed)"),
-    ("insert_binding", "Err(Invalid)"),
-    ("remove_binding", "Ok"),
-    ("remove_binding", "Err(OutOfRange)"),
-    ("remove_binding", "Err(Destroyed)"),
-    ("remove_binding", "Err(Invalid)"),
+    ("insert", "Ok"),
+    ("insert", "Ok + Binding(DestroyedResource)"),
+    ("insert", "Ok + Binding(MissingTextureUsage)"),
+    ("insert", "Ok + Binding(MissingFeatures)"),
+    ("insert", "Ok + Binding(NotAStorageBuffer)"),
+    ("insert", "Ok + Binding(UnalignedBufferOffset)"),
+    ("insert", "Ok + Binding(BufferRange)"),
+    ("insert", "Err(Full)"),
+    ("insert", "Err(Destroyed)"),
+    ("insert", "Err(Invalid)"),
+    ("remove", "Ok"),
+    ("remove", "Err(OutOfRange)"),
+    ("remove", "Err(Destroyed)"),
+    ("remove", "Err(Invalid)"),
     ("record", "ok"),
     ("record", "MissingTable"),
     ("submit", "ok"),
@@ -962,7 +962,7 @@ impl Model {
     /// > If `slot` is `undefined`, throw an `OperationError`. Call `this.update(slot, resource)`.
     ///
     /// (TODO #5466: wgpu returns the LOWEST available slot, `findIndex` as written.)
-    pub fn insert_binding(
+    pub fn insert(
         &mut self,
         t: usize,
         res: Res,
@@ -1011,7 +1011,7 @@ impl Model {
     /// `removeBinding(slot)`.
     /// > Set `this.[[availableAfterSubmit]][slot]` to `this.[[device]].queue.[[lastSubmitIndex]]`.
     /// > On the device timeline: Remove the entry at `slot`.
-    pub fn remove_binding(&mut self, t: usize, slot: u32, observed: &Result<(), SlotError>) -> Result<(), Divergence> {
+    pub fn remove(&mut self, t: usize, slot: u32, observed: &Result<(), SlotError>) -> Result<(), Divergence> {
         if let Err(e) = self.check_slot(t, slot) {
             return expect_err(observed, e).map(drop);
         }
@@ -1325,7 +1325,7 @@ mod tests {
         m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
         m.submitted(2).unwrap();
-        m.remove_binding(0, 0, &Ok(())).unwrap();
+        m.remove(0, 0, &Ok(())).unwrap();
         // Completed is 1..=2: either outcome.
         let nya = Err(SlotError::NotYetAvailable {
             slot: 0,
@@ -1334,11 +1334,11 @@ mod tests {
         });
         assert_eq!(m.clone().update(0, 0, Res::Texture(0), &nya), Ok(None));
         // insertBinding may take slot 1 (0 not yet available) or slot 0.
-        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(1)).is_ok());
+        assert!(m.clone().insert(0, Res::Sampler(0), &Ok(1)).is_ok());
         let mut m2 = m.clone();
-        assert!(m2.insert_binding(0, Res::Sampler(0), &Ok(0)).is_ok());
+        assert!(m2.insert(0, Res::Sampler(0), &Ok(0)).is_ok());
         assert_eq!(m2.completed_lo, 2);
-        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(2)).is_err());
+        assert!(m.clone().insert(0, Res::Sampler(0), &Ok(2)).is_err());
         assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
         assert_eq!(m.completed_lo, 2);
         assert!(m.update(0, 0, Res::Texture(0), &Ok(())).is_err());
@@ -1352,11 +1352,11 @@ mod tests {
         m.update(0, 0, Res::Texture(0), &Ok(())).unwrap();
         m.submitted(2).unwrap();
         m.held(2);
-        m.remove_binding(0, 0, &Ok(())).unwrap();
+        m.remove(0, 0, &Ok(())).unwrap();
         assert!(m.clone().update(0, 0, Res::Texture(0), &Ok(())).is_err());
         // Slot 0 is not available, slot 1 is.
-        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(0)).is_err());
-        assert!(m.clone().insert_binding(0, Res::Sampler(0), &Ok(1)).is_ok());
+        assert!(m.clone().insert(0, Res::Sampler(0), &Ok(0)).is_err());
+        assert!(m.clone().insert(0, Res::Sampler(0), &Ok(1)).is_ok());
         let nya = |completed| {
             Err(SlotError::NotYetAvailable {
                 slot: 0,

@@ -265,8 +265,8 @@ impl Op {
             Op::DestroyBuffer { .. } => "destroy_buffer",
             Op::Update { .. } => "update",
             Op::UpdateRange { .. } => "update_range",
-            Op::Insert { .. } => "insert_binding",
-            Op::Remove { .. } => "remove_binding",
+            Op::Insert { .. } => "insert",
+            Op::Remove { .. } => "remove",
             Op::Record(_) => "record",
             Op::Submit { .. } => "submit",
             Op::WriteThrough { .. } => "write_through",
@@ -384,8 +384,8 @@ impl fmt::Display for Op {
                     res.join(", ")
                 )
             }
-            Op::Insert { table, res } => write!(f, "t{table}.insert_binding({res});"),
-            Op::Remove { table, slot } => write!(f, "t{table}.remove_binding({});", slot.text(*table)),
+            Op::Insert { table, res } => write!(f, "t{table}.insert({res});"),
+            Op::Remove { table, slot } => write!(f, "t{table}.remove({});", slot.text(*table)),
             Op::Record(p) => write!(f, "recorded.push({p});"),
             Op::Submit { probes, read_back } => {
                 write!(f, "queue.submit(recorded.drain(..).chain([")?;

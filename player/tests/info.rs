@@ -26,7 +26,7 @@ fn record(dir: &Path) {
         size: 64,
     });
     let sampler = device.create_sampler(&Default::default());
-    table.insert_binding(wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    table.insert(wgpu::BindingResource::Sampler(&sampler)).unwrap();
     table.update(9, wgpu::BindingResource::Sampler(&sampler)).unwrap();
     queue.submit([device.create_command_encoder(&Default::default()).finish()]);
 }

@@ -136,10 +136,10 @@ fn table_calls() {
         .update(0, wgpu::BindingResource::TextureView(&view(&seven)))
         .unwrap();
     assert_eq!(
-        table.insert_binding(wgpu::BindingResource::TextureView(&view(&nine))),
+        table.insert(wgpu::BindingResource::TextureView(&view(&nine))),
         Ok(1)
     );
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
     table
         .update(3, wgpu::BindingResource::TextureView(&view(&unpinned)))
         .unwrap();
@@ -149,7 +149,7 @@ fn table_calls() {
     table
         .update(6, wgpu::BindingResource::TextureView(&view(&seven)))
         .unwrap();
-    table.remove_binding(6).unwrap();
+    table.remove(6).unwrap();
     let out = result_buffer(&device, "slots", 8);
     read_slots(&device, &queue, &table, &out);
     table.destroy();
@@ -221,15 +221,15 @@ fn slot_reuse() {
     let first = value_texture(&device, &queue, 21, true);
     let second = value_texture(&device, &queue, 22, true);
     assert_eq!(
-        table.insert_binding(wgpu::BindingResource::TextureView(&view(&first))),
+        table.insert(wgpu::BindingResource::TextureView(&view(&first))),
         Ok(0)
     );
     let before = result_buffer(&device, "before", 8);
     read_slots(&device, &queue, &table, &before);
-    table.remove_binding(0).unwrap();
+    table.remove(0).unwrap();
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
     assert_eq!(
-        table.insert_binding(wgpu::BindingResource::TextureView(&view(&second))),
+        table.insert(wgpu::BindingResource::TextureView(&view(&second))),
         Ok(0)
     );
     let after = result_buffer(&device, "after", 8);

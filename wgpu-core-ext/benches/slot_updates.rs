@@ -240,7 +240,7 @@ fn run_refill(b: &Bench, size: u32) -> Run {
     fill_by_ranges(&table, &resources, size);
     b.flush();
     for slot in 0..size {
-        table.remove_binding(slot).unwrap();
+        table.remove(slot).unwrap();
     }
     // The removals' submission done, their slots are available again.
     b.flush();
@@ -252,7 +252,7 @@ fn run_insert(b: &Bench, size: u32) -> Run {
     let table = b.table(size);
     let calls = timed(|| {
         for slot in 0..size {
-            table.insert_binding(b.view(slot)).unwrap();
+            table.insert(b.view(slot)).unwrap();
         }
     });
     b.run(calls)
@@ -266,7 +266,7 @@ fn run_remove(b: &Bench, size: u32) -> Run {
     b.flush();
     let calls = timed(|| {
         for slot in 0..size {
-            table.remove_binding(slot).unwrap();
+            table.remove(slot).unwrap();
         }
     });
     b.run(calls)
@@ -409,8 +409,8 @@ fn main() {
             ("update_range (1,024 slots a call)", run_update_range),
             ("update_range, refilling emptied slots", run_refill),
             (DISTINCT_ROW, run_update_range_distinct),
-            ("insert_binding", run_insert),
-            ("remove_binding", run_remove),
+            ("insert", run_insert),
+            ("remove", run_remove),
         ];
         for (name, f) in rows {
             if only.as_deref().is_some_and(|o| !name.starts_with(o)) {

@@ -169,7 +169,7 @@ pub fn run(adapter: &wgpu::Adapter, device: &wgpu::Device, queue: &wgpu::Queue, 
         texture.pin(wgpu::PinnedUsage::Sampled);
         let view = texture.create_view(&Default::default());
         let slot = table
-            .insert_binding(wgpu::BindingResource::TextureView(&view))
+            .insert(wgpu::BindingResource::TextureView(&view))
             .expect("the table has room for every texture");
         assert_eq!(slot, index);
         textures.push(texture);

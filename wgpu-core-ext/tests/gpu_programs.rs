@@ -437,7 +437,7 @@ fn destroyed_texture_leaves_the_table(pending_write: bool) {
     let gpu = sampling();
     let table = table(&gpu, 4);
     let (texture, view) = pinned_u32_texture(&gpu, 5);
-    table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
     assert_eq!(probe(&gpu, &table), [1, 5]);
     gpu.wait();
     if pending_write {
@@ -534,7 +534,7 @@ fn gpu_buffer_range_out_of_bounds_is_refused() {
         assert!(found.is_some_and(check), "case {slot}: {error:?}");
     }
     // The table still works: slot 0 freed and given a valid range.
-    table.remove_binding(0).unwrap();
+    table.remove(0).unwrap();
     gpu.wait();
     table.update(0, data.as_entire_binding()).unwrap();
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
@@ -706,7 +706,7 @@ fn three_threads() {
                 let slot = 1 + (i % 63);
                 // A slot still waiting for its submission is refused on the spot; fine here.
                 if table.update(slot, wgpu::BindingResource::TextureView(&view)).is_ok() {
-                    table.remove_binding(slot).unwrap();
+                    table.remove(slot).unwrap();
                 }
                 texture.destroy();
             }
@@ -714,9 +714,9 @@ fn three_threads() {
         s.spawn(|| {
             for _ in 0..rounds {
                 let (texture, view) = pinned_u32_texture(&gpu, 1);
-                if let Ok(slot) = table.insert_binding(wgpu::BindingResource::TextureView(&view)) {
+                if let Ok(slot) = table.insert(wgpu::BindingResource::TextureView(&view)) {
                     texture.unpin();
-                    table.remove_binding(slot).unwrap();
+                    table.remove(slot).unwrap();
                 }
                 texture.destroy();
                 let _ = gpu.device.poll(wgpu::PollType::Poll);
@@ -840,7 +840,7 @@ fn gpu_removed_bindings_are_released_by_poll() {
     let gpu = sampling();
     let table = table(&gpu, 4);
     let (texture, view) = pinned_u32_texture(&gpu, 5);
-    let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
     // Long enough (tens of millions of loads) to be still running when the slot is removed.
     let slow = compute(&gpu, SLOW_SLOT_ZERO_READER, None);
@@ -850,7 +850,7 @@ fn gpu_removed_bindings_are_released_by_poll() {
     let before = views();
     gpu.queue.submit([encoder.finish()]);
     let running = in_flight(&gpu.device);
-    table.remove_binding(slot).unwrap();
+    table.remove(slot).unwrap();
     drop(view);
     drop(texture);
     if running {
@@ -1171,7 +1171,7 @@ fn gpu_map_of_a_buffer_removed_from_a_table_does_not_wait_for_later_submissions(
     data.pin(PinnedUsage::StorageRead);
     table.update(0, data.as_entire_binding()).unwrap();
     gpu.queue.submit([]);
-    table.remove_binding(0).unwrap();
+    table.remove(0).unwrap();
     gpu.wait();
     // A slow submission with the table, which can no longer reach the buffer.
     let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
@@ -1324,10 +1324,10 @@ fn destroyed_while_read(trim_back_references: bool) {
     gpu.queue.submit([encoder.finish()]);
     let running = in_flight(&gpu.device);
     if trim_back_references {
-        table.remove_binding(0).unwrap();
+        table.remove(0).unwrap();
         let other = self::table(&gpu, 8);
         for _ in 0..5 {
-            other.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+            other.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
         }
         drop(other);
     }

@@ -2,8 +2,8 @@
 //! validation layer on, every frame checked against a CPU reference:
 //! - a shadow map rendered each frame while unpinned, then pinned and sampled through the
 //!   table;
-//! - one object's texture streamed out (`remove_binding`, `destroy`) and a new one in
-//!   (`insert_binding`, reusing freed slots) each frame;
+//! - one object's texture streamed out (`remove`, `destroy`) and a new one in
+//!   (`insert`, reusing freed slots) each frame;
 //! - a compute culling pass writing indirect draw arguments, and indirect draws;
 //! - pipelines with different bind-group counts in one pass, a render bundle, two command
 //!   buffers per frame.
@@ -116,14 +116,14 @@ fn renderer_frames() {
     );
     let shadow_view = shadow.create_view(&Default::default());
     let shadow_slot = table
-        .insert_binding(wgpu::BindingResource::TextureView(&shadow_view))
+        .insert(wgpu::BindingResource::TextureView(&shadow_view))
         .unwrap();
 
     // Objects: (texture, view, slot).
     let mut objects = (0..OBJECTS)
         .map(|i| {
             let (texture, view) = object_texture(texel(i, 0));
-            let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+            let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
             (texture, view, slot)
         })
         .collect::<Vec<_>>();
@@ -200,10 +200,10 @@ fn renderer_frames() {
         if frame > 0 {
             let i = (frame % OBJECTS) as usize;
             let (old, _old_view, old_slot) = &objects[i];
-            table.remove_binding(*old_slot).unwrap();
+            table.remove(*old_slot).unwrap();
             old.destroy();
             let (texture, view) = object_texture(texel(i as u32, frame));
-            let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+            let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
             objects[i] = (texture, view, slot);
             current[i] = texel(i as u32, frame);
         }

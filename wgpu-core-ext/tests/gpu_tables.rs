@@ -301,7 +301,7 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
     let value = |slot: u32| slot * 7 + 1;
     let (_textures, views) = u32_textures(&gpu, (0..SIZE).map(value));
     for (slot, view) in (0..SIZE).zip(&views) {
-        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(view)), Ok(slot));
+        assert_eq!(table.insert(wgpu::BindingResource::TextureView(view)), Ok(slot));
     }
     let out = storage_buffer(&gpu, SIZE as usize + 1);
     let got = dispatch(&gpu, READ_EVERY_SLOT, &table, &out, SIZE);
@@ -407,7 +407,7 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
         .update_range(0, &vec![wgpu::BindingResource::TextureView(&view); 6])
         .unwrap();
     for slot in [5, 2, 0] {
-        table.remove_binding(slot).unwrap();
+        table.remove(slot).unwrap();
     }
     let out = storage_buffer(&gpu, 8);
     let read = || dispatch(&gpu, TEXEL_OR_SAMPLER, &table, &out, 8);
@@ -439,7 +439,7 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
     assert_eq!(read(), [77, 77, 0, 77, 77, 0, 77, 0]);
     // Out of every slot, then back in one: the table is found again.
     for slot in [0, 1, 3, 4, 6] {
-        table.remove_binding(slot).unwrap();
+        table.remove(slot).unwrap();
     }
     gpu.wait();
     table.update(2, wgpu::BindingResource::TextureView(&view)).unwrap();
@@ -499,7 +499,7 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
     // The head (4999), a middle slot (1024, between 2047 and 1023 in the list), and slots
     // of the range on both sides of its word boundary (3071, 3072).
     for slot in [4999, 1024, 3071, 3072] {
-        table.remove_binding(slot).unwrap();
+        table.remove(slot).unwrap();
         a_slots.retain(|&s| s != slot);
     }
     a.unpin();
@@ -508,7 +508,7 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
     assert_eq!(read(), expected(&a_slots, true));
     // Out of every slot, then back in its last head's slot.
     for &slot in &a_slots {
-        table.remove_binding(slot).unwrap();
+        table.remove(slot).unwrap();
     }
     gpu.wait();
     table.update(4999, a_binding()).unwrap();
@@ -524,15 +524,15 @@ fn gpu_pin_changes_reach_slots_across_the_table() {
 
 /// Two threads on one 4,096-slot table (one word of the free bitmap's summary): one binds
 /// the upper half with `update_range` (slots taken a bitmap word at a time), the other the
-/// lower half with `insert_binding` (the lowest free slot), then each empties its half, and
+/// lower half with `insert` (the lowest free slot), then each empties its half, and
 /// again (the readback waited for the last submission, so the removed slots are free at
 /// once; `gpu_slot_lifecycle_follows_submissions` covers removals that wait). The lowest
-/// free slot is always in the lower half, so both succeed: `insert_binding` returns exactly
+/// free slot is always in the lower half, so both succeed: `insert` returns exactly
 /// the lower half, in order, the table is then full, and every slot reads its thread's
 /// texel.
 #[test]
-fn gpu_update_range_and_insert_binding_from_two_threads() {
-    isolated("gpu_update_range_and_insert_binding_from_two_threads", || {
+fn gpu_update_range_and_insert_from_two_threads() {
+    isolated("gpu_update_range_and_insert_from_two_threads", || {
         const SLOTS: u32 = 4096;
         const HALF: u32 = SLOTS / 2;
         const RANGE: u32 = 100;
@@ -557,7 +557,7 @@ fn gpu_update_range_and_insert_binding_from_two_threads() {
                 let inserted: Vec<u32> = (0..HALF)
                     .map(|_| {
                         table
-                            .insert_binding(wgpu::BindingResource::TextureView(&inserted_view))
+                            .insert(wgpu::BindingResource::TextureView(&inserted_view))
                             .unwrap()
                     })
                     .collect();
@@ -565,7 +565,7 @@ fn gpu_update_range_and_insert_binding_from_two_threads() {
             });
             // Every slot taken, by one thread or the other.
             assert_eq!(
-                table.insert_binding(wgpu::BindingResource::TextureView(&inserted_view)),
+                table.insert(wgpu::BindingResource::TextureView(&inserted_view)),
                 Err(wgpu::ResourceTableError::Full),
                 "round {round}"
             );
@@ -577,11 +577,11 @@ fn gpu_update_range_and_insert_binding_from_two_threads() {
             std::thread::scope(|s| {
                 s.spawn(|| {
                     for slot in HALF..SLOTS {
-                        table.remove_binding(slot).unwrap();
+                        table.remove(slot).unwrap();
                     }
                 });
                 for slot in 0..HALF {
-                    table.remove_binding(slot).unwrap();
+                    table.remove(slot).unwrap();
                 }
             });
         }
@@ -643,7 +643,7 @@ fn gpu_has_resource_matrix_and_default_resources() {
     table
         .update(5, wgpu::BindingResource::Sampler(&sampler))
         .expect("free slot");
-    table.remove_binding(3).unwrap();
+    table.remove(3).unwrap();
 
     // Out of range: past the end, the defaults' slots, far past the metadata buffer, and
     // indices whose byte offset `4 + 4 * i` wraps in 32 bits onto slot 0 (visible) or 5
@@ -863,10 +863,10 @@ fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
         t.create_view(&Default::default())
     });
     for view in &views {
-        table.insert_binding(wgpu::BindingResource::TextureView(view)).unwrap();
+        table.insert(wgpu::BindingResource::TextureView(view)).unwrap();
     }
     let sampler = gpu.device.create_sampler(&Default::default());
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
 
     let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("sample through table"),
@@ -968,7 +968,7 @@ fn gpu_slot_lifecycle_follows_submissions() {
     // it waits until the device has observed that submission complete.
     let index = submit_busy_reader(&gpu, &table, &out);
     let running = in_flight(&gpu.device);
-    table.remove_binding(0).unwrap();
+    table.remove(0).unwrap();
     if running {
         match table.update(0, wgpu::BindingResource::TextureView(&c)) {
             Err(E::NotYetAvailable {
@@ -978,17 +978,17 @@ fn gpu_slot_lifecycle_follows_submissions() {
             }) => assert_eq!(available_after, index_value(&index)),
             other => panic!("expected NotYetAvailable, got {other:?}"),
         }
-        // Meanwhile insert_binding skips it.
-        assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&c)), Ok(2));
+        // Meanwhile insert skips it.
+        assert_eq!(table.insert(wgpu::BindingResource::TextureView(&c)), Ok(2));
     }
     gpu.wait();
     table.update(0, wgpu::BindingResource::TextureView(&c)).unwrap();
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 22]);
 
     // Remove and reinsert: the lowest available slot once completed.
-    table.remove_binding(1).unwrap();
+    table.remove(1).unwrap();
     gpu.wait();
-    assert_eq!(table.insert_binding(wgpu::BindingResource::TextureView(&a)), Ok(1));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&a)), Ok(1));
     assert_eq!(dispatch(&gpu, READ_SLOT_ZERO, &table, &out, 2), [33, 11]);
 
     // Queue writes to a pinned texture are allowed; the next submission sees the new data.
@@ -1358,10 +1358,10 @@ fn gpu_update_range_with_failing_bindings_on_new_and_flushed_tables() {
     assert_eq!(read(), [77, 0, 77, 77, 0, 0, 77, 77]);
 
     // Removed (the submissions that read them have completed: free at once) and reused.
-    table.remove_binding(1).unwrap();
-    table.remove_binding(4).unwrap();
+    table.remove(1).unwrap();
+    table.remove(4).unwrap();
     table.update(4, good.clone()).unwrap();
-    assert_eq!(table.insert_binding(good), Ok(1));
+    assert_eq!(table.insert(good), Ok(1));
     assert_eq!(read(), [77, 77, 77, 77, 77, 0, 77, 77]);
 }
 

@@ -116,7 +116,7 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
     let sampled = wgpu::TextureUsages::TEXTURE_BINDING;
     let add = |texture: &wgpu::Texture, desc: &wgpu::TextureViewDescriptor<'_>| {
         let view = texture.create_view(desc);
-        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap()
+        table.insert(wgpu::BindingResource::TextureView(&view)).unwrap()
     };
 
     let float2d = texture(&device, wgpu::TextureFormat::Rgba8Unorm, sampled, 1, 1);
@@ -177,10 +177,10 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
         ..Default::default()
     });
     let s1 = table
-        .insert_binding(wgpu::BindingResource::Sampler(&filtering))
+        .insert(wgpu::BindingResource::Sampler(&filtering))
         .unwrap();
     let s2 = table
-        .insert_binding(wgpu::BindingResource::Sampler(&comparison))
+        .insert(wgpu::BindingResource::Sampler(&comparison))
         .unwrap();
     assert_eq!(
         (table.slot_type_id(s1), table.slot_type_id(s2)),
@@ -197,7 +197,7 @@ fn storage_type_ids_say_read_only_or_writable() {
     let both = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING;
     let image = texture(&device, wgpu::TextureFormat::R32Float, both, 1, 1);
     let view = image.create_view(&Default::default());
-    let slot = table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+    let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
     image.pin(PinnedUsage::StorageRead);
     assert_eq!(table.slot_type_id(slot), 36, "texture_storage_2d<f32>, read-only");
     image.pin(PinnedUsage::StorageReadWrite);
@@ -211,7 +211,7 @@ fn storage_type_ids_say_read_only_or_writable() {
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let slot = table.insert_binding(buffer.as_entire_binding()).unwrap();
+    let slot = table.insert(buffer.as_entire_binding()).unwrap();
     assert_eq!(table.slot_type_id(slot), 0);
     buffer.pin(PinnedUsage::StorageRead);
     assert_eq!(table.slot_type_id(slot), 54);

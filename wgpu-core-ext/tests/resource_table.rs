@@ -108,7 +108,7 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
     let (result, error) = validation_error(&device, || table.update(0, wgpu::BindingResource::Sampler(&s)));
     assert_eq!(result, Ok(()));
     invalid(error);
-    let (result, error) = validation_error(&device, || table.insert_binding(wgpu::BindingResource::Sampler(&s)));
+    let (result, error) = validation_error(&device, || table.insert(wgpu::BindingResource::Sampler(&s)));
     assert_eq!(result, Ok(1), "slot 0 was taken by the update");
     invalid(error);
     let (result, error) = validation_error(&device, || table.update(0, wgpu::BindingResource::Sampler(&s)));
@@ -117,7 +117,7 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
     let (result, error) = validation_error(&device, || table.update(8, wgpu::BindingResource::Sampler(&s)));
     assert_eq!(result, Err(ResourceTableError::OutOfRange { slot: 8, size: 8 }));
     assert!(error.is_none(), "{error:?}");
-    let (result, error) = validation_error(&device, || table.remove_binding(0));
+    let (result, error) = validation_error(&device, || table.remove(0));
     assert_eq!(result, Ok(()));
     invalid(error);
     // `update_range` takes its slots and reports the invalid table once per slot.
@@ -136,7 +136,7 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
         Err(ResourceTableError::InUse { slot: 3 })
     );
     table.destroy();
-    assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
+    assert_eq!(table.remove(0), Err(ResourceTableError::Destroyed));
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn size_above_the_limit_is_refused() {
         ),
         "{error:?}"
     );
-    assert_eq!(too_big.remove_binding(0), Err(ResourceTableError::Invalid));
+    assert_eq!(too_big.remove(0), Err(ResourceTableError::Invalid));
 }
 
 /// `maxResourceTableSize` is a method, not a field of `Limits` (wgpu 30's `Limits` keeps its
@@ -212,23 +212,43 @@ fn heterogeneous_implies_sampling() {
 }
 
 #[test]
-fn insert_binding_takes_the_lowest_available_slot() {
+fn insert_takes_the_lowest_available_slot() {
     let (device, _queue) = sampling();
     let table = table(&device, 8);
     let s = sampler(&device);
-    let bind = || table.insert_binding(wgpu::BindingResource::Sampler(&s));
+    let bind = || table.insert(wgpu::BindingResource::Sampler(&s));
     assert_eq!(bind(), Ok(0));
     assert_eq!(bind(), Ok(1));
     table.update(3, wgpu::BindingResource::Sampler(&s)).unwrap();
     assert_eq!(bind(), Ok(2));
     assert_eq!(bind(), Ok(4));
     // Removing before any submission frees the slot at once (submission 0 is complete).
-    table.remove_binding(1).unwrap();
+    table.remove(1).unwrap();
     assert_eq!(bind(), Ok(1));
     assert_eq!(bind(), Ok(5));
     assert_eq!(bind(), Ok(6));
     assert_eq!(bind(), Ok(7));
     assert_eq!(bind(), Err(ResourceTableError::Full));
+}
+
+/// The 2025 draft's names stay, deprecated, and do exactly what `insert` and `remove` do;
+/// a binding error is reported under the method the program called.
+#[test]
+#[allow(deprecated)]
+fn insert_binding_and_remove_binding_are_the_old_names_of_insert_and_remove() {
+    let (device, _queue) = sampling();
+    let table = table(&device, 2);
+    let s = sampler(&device);
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&s)), Ok(1));
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Full));
+    assert_eq!(table.remove_binding(0), Ok(()));
+    assert_eq!(table.remove_binding(0), Ok(()));
+    assert_eq!(
+        table.remove_binding(2),
+        Err(ResourceTableError::OutOfRange { slot: 2, size: 2 })
+    );
+    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
 }
 
 #[test]
@@ -241,7 +261,7 @@ fn update_checks_range_and_occupancy() {
         Err(ResourceTableError::OutOfRange { slot: 4, size: 4 })
     );
     assert_eq!(
-        table.remove_binding(9),
+        table.remove(9),
         Err(ResourceTableError::OutOfRange { slot: 9, size: 4 })
     );
     table.update(2, wgpu::BindingResource::Sampler(&s)).unwrap();
@@ -279,13 +299,13 @@ fn update_range_takes_its_slots_all_or_none() {
         })
     );
     table.update(7, wgpu::BindingResource::Sampler(&s)).unwrap();
-    table.remove_binding(7).unwrap();
+    table.remove(7).unwrap();
     assert!(free(6));
     // (A slot waiting for a submission, `NotYetAvailable`, needs a submission still running:
     // the differential tester's `update_range` programs on Vulkan check it against the
     // model; on noop every submission has completed by the time `submit` returns.)
     submit_something(&device, &queue);
-    table.remove_binding(5).unwrap();
+    table.remove(5).unwrap();
     poll(&device);
     // Now every slot of the range is taken, in order, as by `update`.
     assert_eq!(table.update_range(2, &samplers(4)), Ok(()));
@@ -299,7 +319,7 @@ fn update_range_takes_its_slots_all_or_none() {
         table.update(4, wgpu::BindingResource::Sampler(&s)),
         Err(ResourceTableError::InUse { slot: 4 })
     );
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&s)), Ok(0));
     // An empty range is no `update` call: nothing to check, wherever it starts.
     assert_eq!(table.update_range(8, &[]), Ok(()));
     assert_eq!(table.update_range(9, &[]), Ok(()));
@@ -359,10 +379,10 @@ fn removed_slot_is_reusable_once_its_submission_completed() {
     let s = sampler(&device);
     table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
     submit_something(&device, &queue); // submission 1 may read slot 0
-    table.remove_binding(0).unwrap();
+    table.remove(0).unwrap();
     poll(&device);
     table.update(0, wgpu::BindingResource::Sampler(&s)).unwrap();
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(1));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&s)), Ok(1));
 }
 
 #[test]
@@ -377,10 +397,10 @@ fn destroyed_table_refuses_everything() {
         Err(ResourceTableError::Destroyed)
     );
     assert_eq!(
-        table.insert_binding(wgpu::BindingResource::Sampler(&s)),
+        table.insert(wgpu::BindingResource::Sampler(&s)),
         Err(ResourceTableError::Destroyed)
     );
-    assert_eq!(table.remove_binding(0), Err(ResourceTableError::Destroyed));
+    assert_eq!(table.remove(0), Err(ResourceTableError::Destroyed));
     table.destroy(); // twice is fine
 }
 
@@ -448,7 +468,7 @@ fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let (result, error) = validation_error(&device, || table.insert_binding(storage.as_entire_binding()));
+    let (result, error) = validation_error(&device, || table.insert(storage.as_entire_binding()));
     assert_eq!((result, error.is_none()), (Ok(0), true));
     let uniform = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("uniform"),
@@ -456,7 +476,7 @@ fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
         usage: wgpu::BufferUsages::UNIFORM,
         mapped_at_creation: false,
     });
-    let (result, error) = validation_error(&device, || table.insert_binding(uniform.as_entire_binding()));
+    let (result, error) = validation_error(&device, || table.insert(uniform.as_entire_binding()));
     assert_eq!(
         result,
         Ok(1),
@@ -473,7 +493,7 @@ fn heterogeneous_tables_hold_storage_buffers_but_never_uniform_buffers() {
     // Storage textures too.
     let (_t, storage_view) = texture_view(&device, wgpu::TextureUsages::STORAGE_BINDING);
     let (result, error) = validation_error(&device, || {
-        table.insert_binding(wgpu::BindingResource::TextureView(&storage_view))
+        table.insert(wgpu::BindingResource::TextureView(&storage_view))
     });
     assert_eq!((result, error.is_none()), (Ok(2), true));
 }
@@ -526,10 +546,10 @@ fn device_loss_leaves_tables_usable_without_panics() {
         created.update(0, wgpu::BindingResource::Sampler(&s)),
         Err(ResourceTableError::InUse { slot: 0 })
     );
-    assert_eq!(existing.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
-    assert_eq!(existing.remove_binding(0), Ok(()));
+    assert_eq!(existing.insert(wgpu::BindingResource::Sampler(&s)), Ok(0));
+    assert_eq!(existing.remove(0), Ok(()));
     existing.destroy();
-    assert_eq!(existing.remove_binding(0), Err(ResourceTableError::Destroyed));
+    assert_eq!(existing.remove(0), Err(ResourceTableError::Destroyed));
 }
 
 /// `update_range` checks each binding as `update` does: on a sampling-only device a buffer is
@@ -605,7 +625,7 @@ fn update_range_checks_buffers_like_update() {
 }
 
 /// Two threads fill and empty disjoint ranges of one table at once, one with `update_range`,
-/// the other with `update` and `remove_binding`: every slot ends as its thread left it.
+/// the other with `update` and `remove`: every slot ends as its thread left it.
 #[test]
 fn update_range_and_updates_on_two_threads() {
     let (device, _queue) = sampling();
@@ -623,7 +643,7 @@ fn update_range_and_updates_on_two_threads() {
             for slot in 1024..2048 {
                 table.update(slot, wgpu::BindingResource::Sampler(&s)).unwrap();
                 if slot % 2 == 1 {
-                    table.remove_binding(slot).unwrap();
+                    table.remove(slot).unwrap();
                 }
             }
         });

@@ -25,9 +25,9 @@ fn resource_table_calls_are_recorded() {
             label: Some("traced"),
             size: 8,
         });
-        assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
+        assert_eq!(table.insert(wgpu::BindingResource::Sampler(&sampler)), Ok(0));
         table.update(5, wgpu::BindingResource::Sampler(&sampler)).unwrap();
-        table.remove_binding(0).unwrap();
+        table.remove(0).unwrap();
         let texture = hal_ext::harness::texture_2d(
             &device,
             wgpu::TextureFormat::Rgba8Unorm,

@@ -24,7 +24,7 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
     });
     let view = texture.create_view(&Default::default());
     for _ in 0..SLOTS {
-        table.insert_binding(wgpu::BindingResource::TextureView(&view)).unwrap();
+        table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
     }
     assert_eq!(table.slot_type_id(SLOTS - 1), 2, "texture_2d<f32>");
 

@@ -177,7 +177,7 @@ pub fn tests() -> Vec<Test> {
                 let sampler = device.create_sampler(&Default::default());
                 let got = match op {
                     "update" => t.update(slot, wgpu::BindingResource::Sampler(&sampler)),
-                    _ => t.remove_binding(slot),
+                    _ => t.remove(slot),
                 };
                 let expected = if slot < 8 { Ok(()) } else { Err(E::OutOfRange { slot, size: 8 }) };
                 slot_result(got, expected)
@@ -196,8 +196,8 @@ pub fn tests() -> Vec<Test> {
                 t.destroy();
                 let got = match p.str("op") {
                     "update" => t.update(0, wgpu::BindingResource::Sampler(&sampler)),
-                    "insert" => t.insert_binding(wgpu::BindingResource::Sampler(&sampler)).map(drop),
-                    _ => t.remove_binding(0),
+                    "insert" => t.insert(wgpu::BindingResource::Sampler(&sampler)).map(drop),
+                    _ => t.remove(0),
                 };
                 slot_result(got, Err(E::Destroyed))
             },
@@ -215,7 +215,7 @@ pub fn tests() -> Vec<Test> {
                 t.update(3, wgpu::BindingResource::Sampler(&sampler)).map_err(|e| NotPassed::Fail(e.to_string()))?;
                 let removed = p.bool("removed");
                 if removed {
-                    t.remove_binding(3).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                    t.remove(3).map_err(|e| NotPassed::Fail(e.to_string()))?;
                 }
                 let got = t.update(3, wgpu::BindingResource::Sampler(&sampler));
                 // Nothing was submitted, so the removal is available at once.
@@ -223,7 +223,7 @@ pub fn tests() -> Vec<Test> {
             },
         },
         Test {
-            file: "api,validation,resource_table,insert_binding",
+            file: "api,validation,resource_table,insert",
             name: "lowest_available_slot",
             backend: Backend::Noop,
             params: vec![],
@@ -232,13 +232,13 @@ pub fn tests() -> Vec<Test> {
                 let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 4);
                 let sampler = device.create_sampler(&Default::default());
-                let insert = || t.insert_binding(wgpu::BindingResource::Sampler(&sampler));
+                let insert = || t.insert(wgpu::BindingResource::Sampler(&sampler));
                 for expected in 0..4 {
                     ensure(insert() == Ok(expected), || format!("expected slot {expected}"))?;
                 }
                 ensure(insert() == Err(E::Full), || "a full table must refuse with Full".into())?;
-                t.remove_binding(2).map_err(|e| NotPassed::Fail(e.to_string()))?;
-                t.remove_binding(1).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                t.remove(2).map_err(|e| NotPassed::Fail(e.to_string()))?;
+                t.remove(1).map_err(|e| NotPassed::Fail(e.to_string()))?;
                 ensure(insert() == Ok(1), || "the lowest freed slot first".into())?;
                 ensure(insert() == Ok(2), || "then the next".into())
             },
@@ -640,7 +640,7 @@ pub fn tests() -> Vec<Test> {
                 let sampler = gpu.device.create_sampler(&Default::default());
                 t.update(0, wgpu::BindingResource::Sampler(&sampler)).map_err(|e| e.to_string())?;
                 let index = submit_busy_sampler_reader(&gpu, &t);
-                t.remove_binding(0).map_err(|e| e.to_string())?;
+                t.remove(0).map_err(|e| e.to_string())?;
                 if p.bool("waited") {
                     gpu.device
                         .poll(wgpu::PollType::Wait {

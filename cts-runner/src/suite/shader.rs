@@ -127,7 +127,7 @@ fn fill_slot(
             matching.pin(pin);
             let v = view(matching);
             put(&v)?;
-            table.remove_binding(0).map_err(|e| e.to_string())?;
+            table.remove(0).map_err(|e| e.to_string())?;
             vec![v]
         }
         _ => vec![],
