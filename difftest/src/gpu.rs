@@ -43,6 +43,19 @@ pub static WRITES: AtomicU64 = AtomicU64::new(0);
 pub static WRITES_FOUND: AtomicU64 = AtomicU64::new(0);
 /// Slot operations answered `NotYetAvailable` (completion seen lagging).
 pub static NOT_YET_AVAILABLE: AtomicU64 = AtomicU64::new(0);
+/// Probes in which some slot's `hasResource<T>` was true, by word of [`WORDS`] (for
+/// [`crate::model::HAS_WORDS`]).
+pub static TYPES_SEEN: [AtomicU64; STRIDE] = [const { AtomicU64::new(0) }; STRIDE];
+
+/// The types of [`crate::model::HAS_WORDS`] no probe so far found a resource of.
+pub fn unseen_types() -> Vec<&'static str> {
+    crate::model::HAS_WORDS
+        .iter()
+        .filter(|&&k| TYPES_SEEN[k].load(Ordering::Relaxed) == 0)
+        .map(|&k| WORDS[k])
+        .collect()
+}
+
 /// How often each (operation, outcome) pair occurred (see [`crate::model::OUTCOMES`]).
 static OUTCOMES: Mutex<BTreeMap<(&'static str, String), u64>> = Mutex::new(BTreeMap::new());
 
@@ -81,7 +94,8 @@ pub fn counters() -> String {
     format!(
         "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
          finding a writable slot), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
-         spins of {}–{} iterations), {} operations raising several errors",
+         spins of {}–{} iterations), {} operations raising several errors; probes finding a \
+         resource, by type: {}",
         get(&OPS),
         get(&PROGRAMS),
         get(&PROBES),
@@ -95,6 +109,9 @@ pub fn counters() -> String {
         get(&SPIN_MIN).min(get(&SPIN_MAX)),
         get(&SPIN_MAX),
         get(&SEVERAL_ERRORS),
+        crate::model::HAS_WORDS
+            .map(|k| format!("{} {}", WORDS[k].trim_start_matches("hasResource"), get(&TYPES_SEEN[k])))
+            .join(", "),
     )
 }
 
@@ -174,19 +191,21 @@ fn probe_body(heterogeneous: bool, word: impl Fn(u32) -> String) -> String {
         format!("{} = textureDimensions(c).x;", word(23)),
         format!("{} = textureNumLevels(c);", word(24)),
         format!("{} = u32(hasResource<texture_cube_array<u32>>(s));", word(25)),
+        "let ca = getResource<texture_cube_array<u32>>(s);".to_string(),
         format!(
-            "{} = textureNumLayers(getResource<texture_cube_array<u32>>(s));",
+            "{} = textureNumLayers(ca) | textureDimensions(ca).x << 8u | textureNumLevels(ca) << 16u;",
             word(26)
         ),
         "let ms = getResource<texture_multisampled_2d<f32>>(s);".to_string(),
         format!("{} = u32(hasResource<texture_multisampled_2d<f32>>(s));", word(27)),
-        format!("{} = textureNumSamples(ms);", word(28)),
-        format!("{} = bitcast<u32>(textureLoad(ms, vec2(0, 0), 0).x);", word(29)),
-        format!("{} = u32(hasResource<texture_depth_2d>(s));", word(30)),
+        format!("{} = textureNumSamples(ms) | textureDimensions(ms).x << 8u;", word(28)),
+        "let d = getResource<texture_depth_2d>(s);".to_string(),
         format!(
-            "{} = bitcast<u32>(textureLoad(getResource<texture_depth_2d>(s), vec2(0, 0), 0));",
-            word(31)
+            "{} = bitcast<u32>(textureLoad(ms, vec2(0, 0), 0).x) | bitcast<u32>(textureLoad(d, vec2(0, 0), 0));",
+            word(29)
         ),
+        format!("{} = u32(hasResource<texture_depth_2d>(s));", word(30)),
+        format!("{} = textureDimensions(d).x | textureNumLevels(d) << 8u;", word(31)),
     ];
     if heterogeneous {
         lines.extend([
@@ -1340,9 +1359,15 @@ impl Sut {
 
     /// A successful submission: what its probe must read, from the model now.
     fn expect(&mut self, r: Recorded) {
-        let Some(staging) = r.staging else { return };
         let probe = r.probe;
         let slots = self.model.probe(probe.table);
+        // Counted on noop too, where nothing is read back: there, what the generator reaches.
+        for k in crate::model::HAS_WORDS {
+            if slots.chunks_exact(STRIDE).any(|w| w[k] == 1) {
+                TYPES_SEEN[k].fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let Some(staging) = r.staging else { return };
         let expected = if probe.kind.render() {
             // Row r, columns 0..31: words 4r..4r + 4 of each slot; column 31: the last
             // other pipeline drawn.

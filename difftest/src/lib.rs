@@ -52,7 +52,11 @@
 //!   writes and the table's own writes are messages); and any panic.
 //!
 //! Each (operation, outcome) pair is counted ([`gpu::outcomes`]); a soak fails when a pair
-//! the model can produce ([`model::OUTCOMES`]) never occurred.
+//! the model can produce ([`model::OUTCOMES`]) never occurred, and on Vulkan when a probed
+//! type never met a real resource ([`gpu::unseen_types`]); the noop seed checks that the
+//! generator reaches both.
+//! Probe pipelines have an explicit layout or `layout: None` (the table's set then follows
+//! the groups the shader uses).
 //!
 //! A failure is shrunk by proptest to a minimal program, printed one Rust-like line per
 //! operation ([`ops::program_text`]).

@@ -20,13 +20,13 @@ pub enum ProbeKind {
     /// A compute pass, `dispatch_workgroups_indirect` (wgpu's indirect validation binds
     /// sets of its own in the pass).
     ComputeIndirect,
-    /// A render pass drawing a column of four pixels per slot (four words each).
+    /// A render pass drawing a column of eight pixels per slot (four words each).
     Render,
     /// The same with `draw_indirect`.
     RenderIndirect,
     /// The render pass's commands recorded in a render bundle.
     Bundle,
-    /// A render pass drawing four points per slot, the table read in the vertex stage.
+    /// A render pass drawing eight points per slot, the table read in the vertex stage.
     Vertex,
 }
 
@@ -482,29 +482,37 @@ fn value() -> BoxedStrategy<u32> {
     (1u32..1000).boxed()
 }
 
-/// Mostly one-texel, one-mip, one-layer 2D `R32Uint` textures (which most slots of a
-/// program should meet on); else up to 4×4, every mip count the size allows, up to 6 layers
+/// Mostly 2D `R32Uint` textures, often of one texel, one mip and one layer (on which slots
+/// of a program meet); else up to 4×4, every mip count the size allows, up to 6 layers
 /// (or 12: two cubes), a signed, float (filterable or not) or depth format; 3D textures up
 /// to 4×4×4; and multisampled ones.
 fn tex_shape() -> BoxedStrategy<TexShape> {
     let format = prop_oneof![
-        12 => Just(Format::R32Uint),
-        4 => Just(Format::R32Float),
-        2 => Just(Format::Rgba8Unorm),
-        2 => Just(Format::R32Sint),
+        8 => Just(Format::R32Uint),
+        2 => Just(Format::R32Float),
+        1 => Just(Format::Rgba8Unorm),
+        3 => Just(Format::R32Sint),
         2 => Just(Format::Depth32Float),
     ];
     let size = || prop_oneof![3 => Just(1u32), 1 => Just(2u32), 2 => Just(4u32)];
-    let layers = prop_oneof![8 => Just(1u32), 3 => 2u32..=6, 3 => Just(6u32), 1 => Just(12u32)];
+    // One texel, one mip, one layer.
+    let simple = prop_oneof![
+        4 => Just(Format::R32Uint),
+        1 => Just(Format::R32Sint),
+        1 => Just(Format::R32Float),
+        1 => Just(Format::Depth32Float)
+    ]
+    .prop_map(|format| (TexKind::D2, 1, 1, format));
+    let layers = prop_oneof![3 => Just(1u32), 1 => 2u32..=5, 4 => Just(6u32), 2 => Just(12u32)];
     let d2 = (size(), layers, format).prop_map(|(size, layers, format)| (TexKind::D2, size, layers, format));
     let d3 = (
         size(),
         1u32..=4,
-        prop_oneof![Just(Format::R32Uint), Just(Format::R32Sint)],
+        prop_oneof![3 => Just(Format::R32Uint), 1 => Just(Format::R32Sint)],
     )
         .prop_map(|(size, depth, format)| (TexKind::D3, size, depth, format));
     let multisampled = size().prop_map(|size| (TexKind::Multisampled, size, 1, Format::Rgba8Unorm));
-    prop_oneof![6 => d2, 2 => d3, 2 => multisampled]
+    prop_oneof![6 => simple, 6 => d2, 2 => d3, 1 => multisampled]
         .prop_flat_map(|(kind, size, layers, format)| {
             let largest = match kind {
                 TexKind::D3 => size.max(layers),
@@ -559,16 +567,16 @@ fn view_shape(shape: TexShape) -> BoxedStrategy<Option<ViewShape>> {
             if shape.layers < 6 {
                 return prop_oneof![2 => Just(None), 1 => explicit].boxed();
             }
-            let cubes = (0..shape.mips, 0..=shape.layers - 6, any::<bool>()).prop_flat_map(
-                move |(base_mip, base_layer, array)| {
-                    let cubes = (shape.layers - base_layer) / 6;
-                    (1..=shape.mips - base_mip, 1..=cubes).prop_map(move |(mip_count, n)| match array {
-                        true => view(ViewDim::CubeArray, base_mip, mip_count, base_layer, 6 * n),
-                        false => view(ViewDim::Cube, base_mip, mip_count, base_layer, 6),
-                    })
-                },
-            );
-            prop_oneof![3 => Just(None), 2 => explicit, 3 => cubes].boxed()
+            // Base layer 0 half the time, so that twelve layers often make two cubes.
+            let base = prop_oneof![Just(0), 0..=shape.layers - 6];
+            let cubes = (0..shape.mips, base, any::<bool>()).prop_flat_map(move |(base_mip, base_layer, array)| {
+                let cubes = (shape.layers - base_layer) / 6;
+                (1..=shape.mips - base_mip, 1..=cubes).prop_map(move |(mip_count, n)| match array {
+                    true => view(ViewDim::CubeArray, base_mip, mip_count, base_layer, 6 * n),
+                    false => view(ViewDim::Cube, base_mip, mip_count, base_layer, 6),
+                })
+            });
+            prop_oneof![2 => Just(None), 1 => explicit, 4 => cubes].boxed()
         }
     }
 }

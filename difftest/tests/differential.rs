@@ -14,6 +14,7 @@ fn check(config: RunConfig) {
     if let Err(failure) = run(&config) {
         panic!("seed {}: {failure}", config.seed);
     }
+    eprintln!("seed {}: {}", config.seed, difftest::counters());
     if config.backend == Backend::Vulkan {
         // Some hold was still pending when wgpu looked, so that slot reuse was checked
         // against pending work (a seed whose holds all finished too soon checked none).
@@ -90,6 +91,10 @@ fn noop_differential() {
     });
     let missing = difftest::missing_outcomes(Backend::Noop);
     assert!(missing.is_empty(), "pairs that never occurred: {missing:?}");
+    // The generator reaches a slot of every probed type holding a real resource (the GPU
+    // seeds compare what they reach; soaks on Vulkan fail when one never occurred).
+    let unseen = difftest::gpu::unseen_types();
+    assert!(unseen.is_empty(), "no probe would find a resource of {unseen:?}");
     // Operations that raise several errors (a range of bad bindings, a write to every level
     // of a destroyed texture) were compared error by error.
     assert!(difftest::gpu::SEVERAL_ERRORS.load(std::sync::atomic::Ordering::Relaxed) > 0);

@@ -115,6 +115,11 @@ fn main() {
         );
         std::process::exit(1);
     }
+    let unseen = difftest::gpu::unseen_types();
+    if backend == Backend::Vulkan && !unseen.is_empty() {
+        println!("soak: FAILED: no probe found a resource of {unseen:?} (only their defaults were checked)");
+        std::process::exit(1);
+    }
     let missing = missing_outcomes(backend);
     if !missing.is_empty() {
         println!(
