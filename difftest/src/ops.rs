@@ -622,7 +622,7 @@ fn buf_range() -> BoxedStrategy<BufRange> {
             range(a, Some(4)),
             range(a, Some(8)),
         ]),
-        1 => proptest::sample::select(vec![
+        2 => proptest::sample::select(vec![
             range(4, None),
             range(a / 2, Some(4)),
             range(0, Some(6)),
