@@ -135,10 +135,7 @@ fn table_calls() {
     table
         .update(0, wgpu::BindingResource::TextureView(&view(&seven)))
         .unwrap();
-    assert_eq!(
-        table.insert(wgpu::BindingResource::TextureView(&view(&nine))),
-        Ok(1)
-    );
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view(&nine))), Ok(1));
     assert_eq!(table.insert(wgpu::BindingResource::Sampler(&sampler)), Ok(2));
     table
         .update(3, wgpu::BindingResource::TextureView(&view(&unpinned)))
@@ -220,18 +217,12 @@ fn slot_reuse() {
     let table = table(&device, "one slot", 1);
     let first = value_texture(&device, &queue, 21, true);
     let second = value_texture(&device, &queue, 22, true);
-    assert_eq!(
-        table.insert(wgpu::BindingResource::TextureView(&view(&first))),
-        Ok(0)
-    );
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view(&first))), Ok(0));
     let before = result_buffer(&device, "before", 8);
     read_slots(&device, &queue, &table, &before);
     table.remove(0).unwrap();
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    assert_eq!(
-        table.insert(wgpu::BindingResource::TextureView(&view(&second))),
-        Ok(0)
-    );
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view(&second))), Ok(0));
     let after = result_buffer(&device, "after", 8);
     read_slots(&device, &queue, &table, &after);
     write_expect(

@@ -115,9 +115,7 @@ fn renderer_frames() {
         wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
     );
     let shadow_view = shadow.create_view(&Default::default());
-    let shadow_slot = table
-        .insert(wgpu::BindingResource::TextureView(&shadow_view))
-        .unwrap();
+    let shadow_slot = table.insert(wgpu::BindingResource::TextureView(&shadow_view)).unwrap();
 
     // Objects: (texture, view, slot).
     let mut objects = (0..OBJECTS)

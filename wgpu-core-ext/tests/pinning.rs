@@ -176,12 +176,8 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
         compare: Some(wgpu::CompareFunction::Less),
         ..Default::default()
     });
-    let s1 = table
-        .insert(wgpu::BindingResource::Sampler(&filtering))
-        .unwrap();
-    let s2 = table
-        .insert(wgpu::BindingResource::Sampler(&comparison))
-        .unwrap();
+    let s1 = table.insert(wgpu::BindingResource::Sampler(&filtering)).unwrap();
+    let s2 = table.insert(wgpu::BindingResource::Sampler(&comparison)).unwrap();
     assert_eq!(
         (table.slot_type_id(s1), table.slot_type_id(s2)),
         (27, 28),

@@ -241,7 +241,10 @@ fn insert_binding_and_remove_binding_are_the_old_names_of_insert_and_remove() {
     let s = sampler(&device);
     assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Ok(0));
     assert_eq!(table.insert(wgpu::BindingResource::Sampler(&s)), Ok(1));
-    assert_eq!(table.insert_binding(wgpu::BindingResource::Sampler(&s)), Err(ResourceTableError::Full));
+    assert_eq!(
+        table.insert_binding(wgpu::BindingResource::Sampler(&s)),
+        Err(ResourceTableError::Full)
+    );
     assert_eq!(table.remove_binding(0), Ok(()));
     assert_eq!(table.remove_binding(0), Ok(()));
     assert_eq!(
