@@ -1229,7 +1229,7 @@ impl Model {
                     }
                     if has(Ty::TextureCubeArrayU32) {
                         words[25] = 1;
-                        words[26] = tex.view.layer_count / 6 | tex.view_width() << 8 | tex.view.mip_count << 16;
+                        words[26] = (tex.view.layer_count / 6) | (tex.view_width() << 8) | (tex.view.mip_count << 16);
                     }
                     if has(Ty::TextureMultisampled2dF32) {
                         words[27] = 1;
