@@ -530,7 +530,7 @@ impl Dev {
         );
         let sentinel = (!featureless).then(|| {
             (
-                device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 1 }),
+                device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 1 }),
                 device.create_sampler(&Default::default()),
             )
         });
@@ -966,7 +966,7 @@ impl Sut {
         self.tables.push(Some(
             self.dev
                 .device
-                .create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size }),
+                .create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size }),
         ));
         self.model.create_table(size)
     }

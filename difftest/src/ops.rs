@@ -301,7 +301,7 @@ impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Op::CreateTable { size } => {
-                write!(f, "let t = device.create_resource_table(size: {size});")
+                write!(f, "let t = device.create_pinned_resource_table(size: {size});")
             }
             Op::DestroyTable { table } => write!(f, "t{table}.destroy();"),
             Op::DropTable { table } => write!(f, "drop(t{table});"),
@@ -415,7 +415,7 @@ impl fmt::Display for Op {
 /// Prints a program, one numbered line per operation.
 pub fn program_text(init: &RefState, ops: &[Op]) -> String {
     let mut s = format!(
-        "// device with {}\n   let t0 = device.create_resource_table(size: {});\n",
+        "// device with {}\n   let t0 = device.create_pinned_resource_table(size: {});\n",
         if init.featureless {
             "neither table feature"
         } else if init.heterogeneous {

@@ -231,8 +231,8 @@ pub fn action_kind(action: &Action) -> String {
 pub struct Summary {
     pub actions: usize,
     pub by_kind: BTreeMap<String, usize>,
-    /// `(label, size)` of every resource table the trace creates.
-    pub tables: Vec<(Option<String>, u32)>,
+    /// `(label, size, model)` of every resource table the trace creates.
+    pub tables: Vec<(Option<String>, u32, wgpu_types::ResourceTableModel)>,
     /// Data files the actions name that are not in the directory.
     pub missing_data: Vec<String>,
     pub truncated: bool,
@@ -247,8 +247,8 @@ impl Summary {
         for action in &trace.actions {
             *by_kind.entry(action_kind(action)).or_insert(0) += 1;
             match action {
-                Action::Table(TraceAction::CreateResourceTable { desc, .. }) => {
-                    tables.push((desc.label.as_ref().map(|l| l.to_string()), desc.size))
+                Action::Table(TraceAction::CreateResourceTable { desc, model, .. }) => {
+                    tables.push((desc.label.as_ref().map(|l| l.to_string()), desc.size, *model))
                 }
                 Action::Upstream(
                     trace::Action::CreateShaderModule { data, .. }
@@ -296,8 +296,16 @@ impl fmt::Display for Summary {
             writeln!(f, "  {kind}: {n}")?;
         }
         writeln!(f, "resource tables: {}", self.tables.len())?;
-        for (label, size) in &self.tables {
-            writeln!(f, "  {} ({size} slots)", label.as_deref().unwrap_or("<unlabeled>"))?;
+        for (label, size, model) in &self.tables {
+            let model = match model {
+                wgpu_types::ResourceTableModel::Pinned => "pinned",
+                _ => "another model",
+            };
+            writeln!(
+                f,
+                "  {} ({size} slots, {model})",
+                label.as_deref().unwrap_or("<unlabeled>")
+            )?;
         }
         if !self.missing_data.is_empty() {
             writeln!(f, "missing data files: {}", self.missing_data.join(", "))?;

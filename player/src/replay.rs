@@ -467,12 +467,12 @@ impl Player {
                 let made = g.device_create_pipeline_layout_with_resource_table(device, &desc, None);
                 created(g, &mut self.pipeline_layouts, p, made)?;
             }
-            T::CreateResourceTable { id: p, desc } => {
+            T::CreateResourceTable { id: p, desc, model } => {
                 created(
                     g,
                     &mut self.resource_tables,
                     p,
-                    g.device_create_resource_table(device, &desc, None),
+                    g.device_create_resource_table_with_model(device, &desc, model, None),
                 )?;
             }
             T::UpdateResourceTable { id: p, slot, entry } => {

@@ -21,7 +21,7 @@ fn record(dir: &Path) {
         label: None,
         source: wgpu::ShaderSource::Wgsl("@compute @workgroup_size(1) fn main() {}".into()),
     });
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("materials"),
         size: 64,
     });
@@ -44,7 +44,7 @@ fn info_counts_actions_and_tables() {
     let dir = traced("info");
     let trace = player::load(&dir).unwrap();
     assert!(!trace.truncated);
-    assert_eq!(trace.format, 2);
+    assert_eq!(trace.format, 3);
     // trace.ron's and resource_tables.ron's actions merged in call order.
     let kinds = trace.actions.iter().map(player::action_kind).collect::<Vec<_>>();
     assert_eq!(
@@ -73,10 +73,16 @@ fn info_counts_actions_and_tables() {
     // The table's default resources are the device's own, not the program's calls.
     assert_eq!(summary.by_kind.get("CreateTexture"), None);
     assert_eq!(summary.by_kind.get("DropTexture"), None);
-    assert_eq!(summary.tables, vec![(Some("materials".to_string()), 64)]);
+    assert_eq!(
+        summary.tables,
+        vec![(Some("materials".to_string()), 64, wgpu::ResourceTableModel::Pinned)]
+    );
     assert!(summary.missing_data.is_empty(), "{:?}", summary.missing_data);
     let text = summary.to_string();
-    assert!(text.contains("resource tables: 1\n  materials (64 slots)\n"), "{text}");
+    assert!(
+        text.contains("resource tables: 1\n  materials (64 slots, pinned)\n"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -163,7 +169,7 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
 #[test]
 fn trace_formats_upstream_ours_and_future() {
     let dir = traced("format");
-    assert_eq!(player::format(&dir).unwrap(), 2);
+    assert_eq!(player::format(&dir).unwrap(), 3);
     // An upstream trace has no format file.
     std::fs::remove_file(dir.join("format.ron")).unwrap();
     assert_eq!(player::load(&dir).unwrap().format, 0);
@@ -173,7 +179,7 @@ fn trace_formats_upstream_ours_and_future() {
     std::fs::write(dir.join("format.ron"), "(format: 7, wgpu: \"31.0.0\")").unwrap();
     assert_eq!(
         player::load(&dir).err().map(|e| e.to_string()).as_deref(),
-        Some("the trace has format 7, newer than this player's 2: update the player")
+        Some("the trace has format 7, newer than this player's 3: update the player")
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

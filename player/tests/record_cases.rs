@@ -113,7 +113,7 @@ fn read_slots(device: &wgpu::Device, queue: &wgpu::Queue, table: &wgpu::Resource
 }
 
 fn table(device: &wgpu::Device, label: &str, size: u32) -> wgpu::ResourceTable {
-    device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some(label),
         size,
     })

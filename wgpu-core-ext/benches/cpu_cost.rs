@@ -201,7 +201,7 @@ impl Setup {
         });
         let render = hal_ext::harness::render_pipeline(&device, &module, Some(&layout), FORMAT);
         let table = table.then(|| {
-            let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+            let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
             let resources = vec![wgpu::BindingResource::TextureView(&view); size as usize];
             table.update_range(0, &resources).unwrap();
             table

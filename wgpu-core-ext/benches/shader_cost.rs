@@ -205,7 +205,7 @@ impl Bench {
         }))
         .expect("a device with tables, binding arrays of 4,096 textures and timestamps");
         let views = common::pinned_views(&device, TEXTURES as usize);
-        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
             label: None,
             size: TEXTURES,
         });

@@ -147,7 +147,7 @@ impl Bench {
     fn table(&self, size: u32) -> wgpu::ResourceTable {
         let table = self
             .device
-            .create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+            .create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
         self.flush();
         table
     }

@@ -132,7 +132,7 @@ fn fs(q: Quad) -> @location(0) vec4<f32> {
 pub fn run(adapter: &wgpu::Adapter, device: &wgpu::Device, queue: &wgpu::Queue, frames: u32) -> Report {
     let count = GRID * GRID;
     let table_size = count + 1;
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("demo textures"),
         size: table_size,
     });

@@ -44,7 +44,7 @@ fn write_texel(gpu: &GpuContext, texture: &wgpu::Texture, value: u32) {
 }
 
 fn table(gpu: &GpuContext, size: u32) -> wgpu::ResourceTable {
-    gpu.device.create_resource_table(&ResourceTableDescriptor {
+    gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("program"),
         size,
     })

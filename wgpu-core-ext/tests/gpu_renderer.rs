@@ -87,7 +87,7 @@ fn renderer_frames() {
     );
     let device = &gpu.device;
     let queue = &gpu.queue;
-    let table = device.create_resource_table(&ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("renderer"),
         size: 16,
     });

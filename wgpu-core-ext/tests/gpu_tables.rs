@@ -294,7 +294,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 #[test]
 fn gpu_compute_reads_a_thousand_distinct_textures() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("thousand"),
         size: SIZE,
     });
@@ -315,7 +315,7 @@ fn gpu_compute_reads_a_thousand_distinct_textures() {
 #[test]
 fn gpu_update_range_fills_the_table_as_updates_would() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("ranges"),
         size: SIZE,
     });
@@ -355,7 +355,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
     const SLOTS: u32 = 2600;
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("mixed"),
         size: SLOTS,
     });
@@ -391,7 +391,7 @@ fn gpu_update_range_with_mixed_kinds_across_write_chunks() {
 #[test]
 fn gpu_pin_changes_reach_the_slots_left_after_removals() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("links"),
         size: 8,
     });
@@ -426,7 +426,7 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
     texture.pin(PinnedUsage::Sampled);
     assert_eq!(read(), [77, 77, 0, 77, 77, 0, 77, 0]);
     // In a second table too; destroying that one leaves the first reached.
-    let other = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let other = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("other"),
         size: 4,
     });
@@ -459,7 +459,7 @@ fn gpu_pin_changes_reach_the_slots_left_after_removals() {
 fn gpu_pin_changes_reach_slots_across_the_table() {
     const SLOTS: u32 = 5000;
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("spread"),
         size: SLOTS,
     });
@@ -537,7 +537,7 @@ fn gpu_update_range_and_insert_from_two_threads() {
         const HALF: u32 = SLOTS / 2;
         const RANGE: u32 = 100;
         let gpu = sampling();
-        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
             label: Some("two threads"),
             size: SLOTS,
         });
@@ -618,7 +618,7 @@ fn gpu_has_resource_matrix_and_default_resources() {
         wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::PASSTHROUGH_SHADERS,
         limits(),
     );
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("matrix"),
         size: 16,
     });
@@ -741,7 +741,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 #[test]
 fn gpu_type_ids_of_neighbouring_slots_that_differ_in_one_property() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("kinds"),
         size: 11,
     });
@@ -851,7 +851,7 @@ fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
 #[test]
 fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("render"),
         size: 8,
     });
@@ -952,7 +952,7 @@ fn u32_texture(gpu: &GpuContext, value: u32) -> (wgpu::Texture, wgpu::TextureVie
 fn gpu_slot_lifecycle_follows_submissions() {
     use wgpu::ResourceTableError as E;
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("lifecycle"),
         size: 4,
     });
@@ -1041,7 +1041,7 @@ fn index_value(index: &wgpu::SubmissionIndex) -> u64 {
 #[test]
 fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("destroyed"),
         size: 4,
     });
@@ -1070,7 +1070,7 @@ fn gpu_destroying_a_table_with_work_in_flight_is_safe() {
 #[test]
 fn gpu_pinning_transitions_a_rendered_texture_once() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("pinned render target"),
         size: 4,
     });
@@ -1145,7 +1145,7 @@ fn gpu_heterogeneous_table_writes_storage_textures_and_buffers() {
 
 /// A storage texture written and a storage buffer read and written through the table.
 fn storage_through_the_table(gpu: &GpuContext) {
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("storage"),
         size: 4,
     });
@@ -1292,7 +1292,7 @@ fn gpu_update_range_with_failing_bindings_on_new_and_flushed_tables() {
     use wgpu::ResourceTableError::InUse;
     use wgpu_core::resource_table::ResourceTableBindingError as B;
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("failing"),
         size: 8,
     });
@@ -1390,7 +1390,7 @@ fn main() {
 fn gpu_storage_pins_show_one_mip_views_only() {
     let gpu = heterogeneous();
     for usage in [PinnedUsage::StorageRead, PinnedUsage::StorageReadWrite] {
-        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
             label: Some("mips"),
             size: 2,
         });
@@ -1499,7 +1499,7 @@ fn buffer_lengths(gpu: &GpuContext, table: &wgpu::ResourceTable, slots: &[i32]) 
 #[test]
 fn gpu_default_storage_buffers_have_no_elements() {
     let gpu = heterogeneous();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("lengths"),
         size: 8,
     });
@@ -1549,7 +1549,7 @@ fn gpu_default_storage_buffers_have_no_elements() {
 #[test]
 fn gpu_array_length_of_a_binding_too_large_for_the_metadata_word() {
     let gpu = heterogeneous();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("large"),
         size: 1,
     });
@@ -1598,7 +1598,7 @@ fn main() {
 #[test]
 fn gpu_default_textures_have_one_layer() {
     let gpu = heterogeneous();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("defaults"),
         size: 1,
     });
@@ -1615,7 +1615,7 @@ fn gpu_default_textures_have_one_layer() {
 #[test]
 fn gpu_a_pass_encoded_after_its_table_was_destroyed_fails_at_submit() {
     let gpu = sampling();
-    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("destroyed"),
         size: 4,
     });
@@ -1638,7 +1638,7 @@ fn gpu_a_pass_encoded_after_its_table_was_destroyed_fails_at_submit() {
         "{error}"
     );
     // The device goes on.
-    let other = gpu.device.create_resource_table(&ResourceTableDescriptor {
+    let other = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("other"),
         size: 4,
     });

@@ -67,7 +67,7 @@ fn fixture() -> Fixture {
     };
     let group = group_for(&reads_table);
     let plain_group = group_for(&plain);
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("materials"),
         size: 1000,
     });
@@ -181,7 +181,7 @@ fn submitting_a_destroyed_table_fails() {
 
     // A table that is merely set, even if no dispatch used it, counts too (the proposal's
     // `[[resource_tables_used]]`).
-    let other = f.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let other = f.device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("other"),
         size: 4,
     });
@@ -229,7 +229,7 @@ fn setting_a_table_needs_the_feature() {
     };
     let (with, _with_queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let (without, _without_queue) = device(wgpu::Features::empty());
-    let table = with.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 16 });
+    let table = with.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 16 });
     let (_cb, error) = validation_error(&without, || {
         let mut encoder = without.create_command_encoder(&Default::default());
         {

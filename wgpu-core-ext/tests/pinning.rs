@@ -112,7 +112,7 @@ fn pin_needs_the_feature_the_usage_and_a_live_resource() {
 #[test]
 fn sampled_type_ids_follow_the_view_and_the_pin() {
     let (device, _q) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 16 });
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 16 });
     let sampled = wgpu::TextureUsages::TEXTURE_BINDING;
     let add = |texture: &wgpu::Texture, desc: &wgpu::TextureViewDescriptor<'_>| {
         let view = texture.create_view(desc);
@@ -189,7 +189,7 @@ fn sampled_type_ids_follow_the_view_and_the_pin() {
 #[test]
 fn storage_type_ids_say_read_only_or_writable() {
     let (device, _q) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 8 });
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 8 });
     let both = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING;
     let image = texture(&device, wgpu::TextureFormat::R32Float, both, 1, 1);
     let view = image.create_view(&Default::default());
@@ -287,7 +287,7 @@ fn uses_between_matching_ones_are_checked_too() {
     // A command buffer that also sets a table, destroyed before the submit: the destroyed
     // table is reported before the later uses against the pin (a first use against it is
     // reported earlier, next to each destroyed check: here the first use matches).
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("gone"),
         size: 4,
     });

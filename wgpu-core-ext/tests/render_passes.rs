@@ -50,7 +50,7 @@ fn fixture() -> Fixture {
         view_formats: &[],
     });
     let view = target.create_view(&Default::default());
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("textures"),
         size: 64,
     });

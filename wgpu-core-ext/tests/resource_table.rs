@@ -20,7 +20,7 @@ fn heterogeneous() -> (wgpu::Device, wgpu::Queue) {
 
 fn table(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
     let (table, error) = validation_error(device, || {
-        device.create_resource_table(&ResourceTableDescriptor {
+        device.create_pinned_resource_table(&ResourceTableDescriptor {
             label: Some("table"),
             size,
         })
@@ -67,7 +67,7 @@ fn creation_needs_the_feature() {
     // size check (`too_large_is_refused_before_the_feature_check`) to the feature check.
     let (device, _queue) = noop_device(wgpu::Features::empty(), limits());
     let (_table, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
+        device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
     });
     let error = error.expect("a validation error");
     assert!(
@@ -91,7 +91,7 @@ fn an_invalid_table_answers_slot_operations_like_a_valid_one() {
     let s = sampler(&device);
     device.destroy();
     let (table, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 })
+        device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: 8 })
     });
     assert!(error.is_none(), "{error:?}");
     assert_eq!(table.size(), 8);
@@ -146,7 +146,7 @@ fn size_above_the_limit_is_refused() {
     let at_limit = table(&device, max);
     assert_eq!(at_limit.size(), max);
     let (too_big, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor {
+        device.create_pinned_resource_table(&ResourceTableDescriptor {
             label: None,
             size: max + 1,
         })
@@ -160,6 +160,62 @@ fn size_above_the_limit_is_refused() {
         "{error:?}"
     );
     assert_eq!(too_big.remove(0), Err(ResourceTableError::Invalid));
+}
+
+/// The two constructors differ only in the table's model: `create_resource_table` gives
+/// pinned tables until the automatic model is built; both validate alike.
+#[test]
+fn both_constructors_validate_alike_and_give_their_model() {
+    type Create = fn(&wgpu::Device, &ResourceTableDescriptor<'_>) -> wgpu::ResourceTable;
+    let constructors: [(&str, Create, wgpu::ResourceTableModel); 2] = [
+        (
+            "create_resource_table",
+            wgpu::Device::create_resource_table,
+            wgpu::ResourceTableModel::Pinned,
+        ),
+        (
+            "create_pinned_resource_table",
+            wgpu::Device::create_pinned_resource_table,
+            wgpu::ResourceTableModel::Pinned,
+        ),
+    ];
+    for (name, create, model) in constructors {
+        let (device, _queue) = sampling();
+        let (table, error) = validation_error(&device, || {
+            create(&device, &ResourceTableDescriptor { label: None, size: 4 })
+        });
+        assert!(error.is_none(), "{name}: {error:?}");
+        assert_eq!((table.model(), table.size()), (model, 4), "{name}");
+        let max = device.max_resource_table_size();
+        let (too_big, error) = validation_error(&device, || {
+            create(
+                &device,
+                &ResourceTableDescriptor {
+                    label: None,
+                    size: max + 1,
+                },
+            )
+        });
+        assert!(
+            matches!(
+                find_source::<CreateResourceTableError>(&error.expect("a validation error")),
+                Some(CreateResourceTableError::TooLarge { size, max: m }) if *size == max + 1 && *m == max
+            ),
+            "{name}"
+        );
+        assert_eq!(too_big.remove(0), Err(ResourceTableError::Invalid), "{name}");
+        let (device, _queue) = noop_device(wgpu::Features::empty(), limits());
+        let (_table, error) = validation_error(&device, || {
+            create(&device, &ResourceTableDescriptor { label: None, size: 0 })
+        });
+        assert!(
+            matches!(
+                find_source::<CreateResourceTableError>(&error.expect("a validation error")),
+                Some(CreateResourceTableError::MissingFeatures(m)) if m.0 == wgpu::Features::SAMPLING_RESOURCE_TABLE
+            ),
+            "{name}"
+        );
+    }
 }
 
 /// `maxResourceTableSize` is a method, not a field of `Limits` (wgpu 30's `Limits` keeps its
@@ -183,7 +239,7 @@ fn the_table_size_limit_follows_the_feature() {
 fn too_large_is_refused_before_the_feature_check() {
     let (device, _queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
     let (_table, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 1 })
+        device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: 1 })
     });
     let error = error.expect("a table without the feature");
     assert!(
@@ -195,7 +251,7 @@ fn too_large_is_refused_before_the_feature_check() {
     );
     // Size 0 passes the size check and fails on the feature.
     let (_table, error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
+        device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: 0 })
     });
     assert!(matches!(
         find_source::<CreateResourceTableError>(&error.unwrap()),
@@ -539,7 +595,7 @@ fn device_loss_leaves_tables_usable_without_panics() {
     let s = sampler(&device);
     device.destroy();
     let (created, _error) = validation_error(&device, || {
-        device.create_resource_table(&ResourceTableDescriptor { label: None, size: 4 })
+        device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: 4 })
     });
     // Invalid (the device is lost): the slot is taken all the same, and the invalid table
     // reported like other calls on a lost device.

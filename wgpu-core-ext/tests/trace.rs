@@ -21,7 +21,7 @@ fn resource_table_calls_are_recorded() {
     let (dir, device, queue) = traced_device("trace");
     {
         let sampler = device.create_sampler(&Default::default());
-        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("traced"),
             size: 8,
         });
@@ -116,10 +116,13 @@ fn resource_table_calls_are_recorded() {
             "DropResourceTable",
         ]
     );
-    let T::CreateResourceTable { id: table, desc } = &entries[0].action else {
+    let T::CreateResourceTable { id: table, desc, model } = &entries[0].action else {
         unreachable!()
     };
     assert_eq!((desc.label.as_deref(), desc.size), (Some("traced"), 8));
+    assert_eq!(*model, wgpu::ResourceTableModel::Pinned);
+    let format = std::fs::read_to_string(dir.join(wgpu_core::resource_table::TRACE_FORMAT_FILE)).unwrap();
+    assert!(format.starts_with("(format: 3, "), "{format}");
     assert!(matches!(entries[1].action, T::UpdateResourceTable { id, slot: 0, .. } if id == *table));
     assert!(matches!(entries[2].action, T::UpdateResourceTable { id, slot: 5, .. } if id == *table));
     assert!(matches!(entries[3].action, T::RemoveResourceTableBinding { id, slot: 0 } if id == *table));
@@ -248,4 +251,29 @@ fn passes_round_trip_through_bincode() {
         let back: Pass = bincode::deserialize(&bytes).expect("reads back what it wrote");
         assert_eq!(format!("{back:?}"), format!("{pass:?}"));
     }
+}
+
+/// Format 2 recorded no model: its tables were all pinned, and read as such.
+#[test]
+fn a_format_2_table_creation_reads_as_pinned() {
+    use wgpu_core::resource_table::{TraceAction as T, TraceEntry};
+    let format_2 = "(at: 1, action: CreateResourceTable(id: PointerId(7), desc: (label: None, size: 4)))";
+    let entry: TraceEntry = ron::from_str(format_2).unwrap();
+    let T::CreateResourceTable { desc, model, .. } = entry.action else {
+        panic!("{:?}", entry.action)
+    };
+    assert_eq!((desc.size, model), (4, wgpu::ResourceTableModel::Pinned));
+    let format_3 =
+        "(at: 1, action: CreateResourceTable(id: PointerId(7), desc: (label: None, size: 4), model: Pinned))";
+    let entry: TraceEntry = ron::from_str(format_3).unwrap();
+    assert!(matches!(
+        entry.action,
+        T::CreateResourceTable {
+            model: wgpu::ResourceTableModel::Pinned,
+            ..
+        }
+    ));
+    let unknown =
+        "(at: 1, action: CreateResourceTable(id: PointerId(7), desc: (label: None, size: 4), model: Sometimes))";
+    assert!(ron::from_str::<TraceEntry>(unknown).is_err());
 }

@@ -18,7 +18,7 @@ fn a_table_of_100k_slots_is_one_tracked_object_for_10k_dispatches() {
         wgpu::TextureUsages::TEXTURE_BINDING,
     );
     texture.pin(wgpu::PinnedUsage::Sampled);
-    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("big"),
         size: SLOTS,
     });

@@ -36,7 +36,7 @@ fn device(p: &Params, feature: &str) -> (wgpu::Device, wgpu::Queue, Option<GpuCo
 }
 
 fn table(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
-    device.create_resource_table(&ResourceTableDescriptor {
+    device.create_pinned_resource_table(&ResourceTableDescriptor {
         label: Some("cts"),
         size,
     })

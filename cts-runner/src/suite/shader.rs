@@ -155,7 +155,7 @@ pub fn tests() -> Vec<Test> {
             run: |p| {
                 let (kind, state) = (p.str("texel"), p.str("state"));
                 let gpu = gpu(false);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let usage = wgpu::TextureUsages::TEXTURE_BINDING;
                 let (matching, value) = filled_texture(&gpu, kind, usage);
                 let (wrong, _) = filled_texture(&gpu, if kind == "u32" { "i32" } else { "u32" }, usage);
@@ -182,7 +182,7 @@ pub fn tests() -> Vec<Test> {
             spec: "hasResource<sampler>/<sampler_comparison> is true only for a sampler of that kind; samplers need no pin",
             run: |p| {
                 let gpu = gpu(false);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let sampler = gpu.device.create_sampler(&Default::default());
                 let comparison = gpu.device.create_sampler(&wgpu::SamplerDescriptor {
                     compare: Some(wgpu::CompareFunction::Less),
@@ -221,7 +221,7 @@ pub fn tests() -> Vec<Test> {
             run: |p| {
                 let (pin, access) = (p.str("pin"), p.str("access"));
                 let gpu = gpu(true);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
                     label: None,
                     size: 16,
@@ -254,7 +254,7 @@ pub fn tests() -> Vec<Test> {
             run: |p| {
                 let (kind, pinned) = (p.str("texel"), p.bool("pinned"));
                 let gpu = gpu(true);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let (texture, value) = filled_texture(&gpu, kind, wgpu::TextureUsages::STORAGE_BINDING);
                 if pinned {
                     texture.pin(PinnedUsage::StorageRead);
@@ -373,7 +373,7 @@ pub fn tests() -> Vec<Test> {
             run: |p| {
                 let (ty, state) = (p.str("type"), p.str("state"));
                 let gpu = gpu(false);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let _alive = if state == "matching" {
                     let (texture, view) = texture_of_type(&gpu.device, ty);
                     texture.pin(PinnedUsage::Sampled);
@@ -404,7 +404,7 @@ pub fn tests() -> Vec<Test> {
             spec: "setResourceTable on GPURenderBundleEncoder: the bundle's draws read the table the bundle set (executeBundles resets the pass's table)",
             run: |p| {
                 let gpu = gpu(false);
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
+                let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor { label: None, size: SIZE });
                 let (texture, _) = filled_texture(&gpu, "u32", wgpu::TextureUsages::TEXTURE_BINDING);
                 texture.pin(PinnedUsage::Sampled);
                 let view = texture.create_view(&Default::default());
