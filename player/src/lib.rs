@@ -299,6 +299,7 @@ impl fmt::Display for Summary {
         for (label, size, model) in &self.tables {
             let model = match model {
                 wgpu_types::ResourceTableModel::Pinned => "pinned",
+                wgpu_types::ResourceTableModel::Automatic => "automatic",
                 _ => "another model",
             };
             writeln!(

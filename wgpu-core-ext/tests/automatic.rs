@@ -1,0 +1,293 @@
+//! The automatic model's table usages (noop backend): which types a slot is visible as with no
+//! pin at all, as `setResourceUsage` (device timeline) changes them, per table and per
+//! resource. The numbers are type ids of the resource-table ABI (docs/src/wgsl.md), as in
+//! `pinning.rs`. What usage scopes hide, and the synchronization without pins, are not built
+//! yet: these tests read the slots' visibility outside any scope.
+
+use hal_ext::harness::{find_source, noop_device, validation_error};
+use wgpu::{PinnedUsage, ResourceTableUsage as Usage};
+use wgpu_core::resource_table::ResourceTableUseError;
+
+const TEXTURE_2D_F32: u32 = 2;
+const STORAGE_2D_F32_READ: u32 = 36;
+const STORAGE_2D_F32_READ_WRITE: u32 = 37;
+const SAMPLER: u32 = 27;
+
+fn storage_buffer(writable: bool) -> u32 {
+    naga::resource_table::TypeId::storage_buffer(writable).0
+}
+
+fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
+    noop_device(features, wgpu::Limits::default())
+}
+
+fn automatic(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
+    let (table, error) = validation_error(device, || {
+        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("automatic"),
+            size,
+        })
+    });
+    assert!(error.is_none(), "{error:?}");
+    assert_eq!(table.model(), wgpu::ResourceTableModel::Automatic);
+    table
+}
+
+fn texture(device: &wgpu::Device, format: wgpu::TextureFormat, usage: wgpu::TextureUsages) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("member"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}
+
+fn insert_view(table: &wgpu::ResourceTable, view: &wgpu::TextureView) -> u32 {
+    table.insert(wgpu::BindingResource::TextureView(view)).unwrap()
+}
+
+/// Sets a usage and asserts the call was accepted.
+fn set(device: &wgpu::Device, table: &wgpu::ResourceTable, resource: wgpu::ResourceTableMember<'_>, usage: Usage) {
+    let ((), error) = validation_error(device, || table.set_resource_usage(resource, usage));
+    assert!(error.is_none(), "{usage:?}: {error:?}");
+}
+
+fn use_error(device: &wgpu::Device, f: impl FnOnce()) -> (ResourceTableUseError, String) {
+    let error = validation_error(device, f).1.expect("a validation error");
+    let source = find_source::<ResourceTableUseError>(&error)
+        .unwrap_or_else(|| panic!("not a ResourceTableUseError: {error:?}"))
+        .clone();
+    (source, error.to_string())
+}
+
+#[test]
+fn a_sampled_texture_is_visible_without_a_pin_and_follows_its_usage() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 8);
+    let albedo = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let view = albedo.create_view(&Default::default());
+    let slot = insert_view(&table, &view);
+    assert_eq!(
+        table.slot_type_id(slot),
+        TEXTURE_2D_F32,
+        "ReadOnly on first insertion: visible, no pin"
+    );
+    set(&device, &table, (&albedo).into(), Usage::None);
+    assert_eq!(table.slot_type_id(slot), 0, "None hides it");
+    set(&device, &table, (&albedo).into(), Usage::Writable);
+    assert_eq!(table.slot_type_id(slot), 0, "Writable never shows a sampled texture");
+    set(&device, &table, (&albedo).into(), Usage::ReadOnly);
+    assert_eq!(table.slot_type_id(slot), TEXTURE_2D_F32);
+    // Samplers have no usage: always visible.
+    let sampler = device.create_sampler(&Default::default());
+    let s = table.insert(wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    assert_eq!(table.slot_type_id(s), SAMPLER);
+}
+
+#[test]
+fn pins_do_not_decide_in_an_automatic_table() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 4 });
+    let albedo = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let view = albedo.create_view(&Default::default());
+    let (a, p) = (insert_view(&table, &view), insert_view(&pinned, &view));
+    assert_eq!((table.slot_type_id(a), pinned.slot_type_id(p)), (TEXTURE_2D_F32, 0));
+    albedo.pin(PinnedUsage::Sampled);
+    set(&device, &table, (&albedo).into(), Usage::None);
+    assert_eq!(
+        (table.slot_type_id(a), pinned.slot_type_id(p)),
+        (0, TEXTURE_2D_F32),
+        "each model reads its own state of one texture"
+    );
+}
+
+#[test]
+fn a_usage_is_per_table_per_resource_for_every_view_and_outlives_removal() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let (t1, t2) = (automatic(&device, 8), automatic(&device, 8));
+    let albedo = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let other = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let (v1, v2, vo) = (
+        albedo.create_view(&Default::default()),
+        albedo.create_view(&Default::default()),
+        other.create_view(&Default::default()),
+    );
+    let (a1, a2, o) = (insert_view(&t1, &v1), insert_view(&t1, &v2), insert_view(&t1, &vo));
+    let b = insert_view(&t2, &v1);
+    set(&device, &t1, (&albedo).into(), Usage::None);
+    assert_eq!(
+        [
+            t1.slot_type_id(a1),
+            t1.slot_type_id(a2),
+            t1.slot_type_id(o),
+            t2.slot_type_id(b)
+        ],
+        [0, 0, TEXTURE_2D_F32, TEXTURE_2D_F32],
+        "both views in t1 follow the texture's usage; the other texture and the other table do not"
+    );
+    // The usage belongs to the table's map, not to the slot: it stays through removal and
+    // comes back with the next insertion (into a fresh slot: the removed one waits for no
+    // submission here, none having been made).
+    t1.remove(a1).unwrap();
+    t1.remove(a2).unwrap();
+    let again = insert_view(&t1, &v1);
+    assert_eq!(t1.slot_type_id(again), 0, "still None after removal and insertion");
+}
+
+#[test]
+fn storage_textures_and_buffers_follow_read_only_and_writable() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 8);
+    let storage_only = texture(
+        &device,
+        wgpu::TextureFormat::R32Float,
+        wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    let both = texture(
+        &device,
+        wgpu::TextureFormat::R32Float,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let (vs, vb) = (
+        storage_only.create_view(&Default::default()),
+        both.create_view(&Default::default()),
+    );
+    let (s, d) = (insert_view(&table, &vs), insert_view(&table, &vb));
+    assert_eq!(
+        (table.slot_type_id(s), table.slot_type_id(d)),
+        (STORAGE_2D_F32_READ, TEXTURE_2D_F32),
+        "ReadOnly: a storage-only view reads as read-only storage, a sampling view samples"
+    );
+    set(&device, &table, (&storage_only).into(), Usage::Writable);
+    set(&device, &table, (&both).into(), Usage::Writable);
+    assert_eq!(
+        (table.slot_type_id(s), table.slot_type_id(d)),
+        (STORAGE_2D_F32_READ_WRITE, STORAGE_2D_F32_READ_WRITE),
+        "Writable: storage of every access, the dual-usage texture's too"
+    );
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("particles"),
+        size: 256,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let slot = table.insert(buffer.as_entire_binding()).unwrap();
+    // A buffer's word is its id (the size lives above `ID_BITS` in the metadata, not here).
+    assert_eq!(table.slot_type_id(slot), storage_buffer(false));
+    set(&device, &table, (&buffer).into(), Usage::Writable);
+    assert_eq!(table.slot_type_id(slot), storage_buffer(true));
+    set(&device, &table, (&buffer).into(), Usage::None);
+    assert_eq!(table.slot_type_id(slot), 0);
+}
+
+#[test]
+fn destroyed_and_mapped_resources_are_hidden() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let albedo = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let view = albedo.create_view(&Default::default());
+    let slot = insert_view(&table, &view);
+    albedo.destroy();
+    assert_eq!(table.slot_type_id(slot), 0, "isShaderVisible: destroyed → false");
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("mapped"),
+        size: 256,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: true,
+    });
+    let slot = table.insert(buffer.as_entire_binding()).unwrap();
+    assert_eq!(table.slot_type_id(slot), 0, "mapped: hidden");
+    buffer.unmap();
+    assert_eq!(table.slot_type_id(slot), storage_buffer(false));
+}
+
+#[test]
+fn set_resource_usage_is_refused_with_a_clear_error() {
+    // Two devices of one adapter (objects of two instances cannot meet at all).
+    let adapter = hal_ext::harness::noop_adapter();
+    let request = || {
+        pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            ..Default::default()
+        }))
+        .expect("a noop device")
+    };
+    let ((device, _queue), (other, _other_queue)) = (request(), request());
+    let albedo = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+
+    let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("pins"),
+        size: 4,
+    });
+    let (error, text) = use_error(&device, || pinned.set_resource_usage(&albedo, Usage::None));
+    assert!(matches!(error, ResourceTableUseError::PinnedTable { .. }), "{error:?}");
+    assert!(
+        text.contains(
+            "ResourceTable with 'pins' label is a table of the pinning model, where pins decide \
+             visibility: `set_resource_usage` needs a table of the automatic model"
+        ),
+        "{text}"
+    );
+
+    let foreign = texture(
+        &other,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let table = automatic(&device, 4);
+    let (error, _) = use_error(&device, || table.set_resource_usage(&foreign, Usage::ReadOnly));
+    assert!(
+        matches!(
+            error,
+            ResourceTableUseError::Device(wgpu_core::device::DeviceError::DeviceMismatch(_))
+        ),
+        "{error:?}"
+    );
+
+    // An invalid texture (made with an error).
+    let (invalid, _) = validation_error(&device, || {
+        texture(&device, wgpu::TextureFormat::Rgba8Unorm, wgpu::TextureUsages::empty())
+    });
+    let (error, _) = use_error(&device, || table.set_resource_usage(&invalid, Usage::ReadOnly));
+    assert!(matches!(error, ResourceTableUseError::InvalidResource(_)), "{error:?}");
+
+    // The device stays usable, and the table's slots as they were.
+    let view = albedo.create_view(&Default::default());
+    let slot = insert_view(&table, &view);
+    assert_eq!(table.slot_type_id(slot), TEXTURE_2D_F32);
+}
