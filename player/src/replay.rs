@@ -502,6 +502,16 @@ impl Player {
                 }
                 .map_err(fail)?
             }
+            T::SetResourceUsage { id: p, member, usage } => {
+                use wgpu_core::resource_table::{TableMemberId, TraceMember};
+                let table = self.resource_tables.get(p)?;
+                let member = match member {
+                    TraceMember::Texture(t) => TableMemberId::Texture(self.textures.get(t)?),
+                    TraceMember::Buffer(b) => TableMemberId::Buffer(self.buffers.get(b)?),
+                };
+                g.resource_table_set_resource_usage(table, member, usage)
+                    .map_err(fail)?
+            }
             T::PinBuffer(p, usage) => {
                 let buffer = self.buffers.get(p)?;
                 match usage {

@@ -183,3 +183,70 @@ fn trace_formats_upstream_ours_and_future() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Automatic tables and their usages are recorded and replayed: the model on creation, each
+/// `set_resource_usage` with its texture or buffer.
+#[test]
+fn automatic_tables_and_their_usages_replay() {
+    let dir = std::env::temp_dir().join(format!("player-automatic-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    {
+        let (device, queue) = hal_ext::harness::noop_device_tracing(
+            wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE,
+            wgpu::Limits::default(),
+            wgpu::Trace::Directory(dir.clone()),
+        );
+        let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+        let texture = hal_ext::harness::texture_2d(
+            &device,
+            wgpu::TextureFormat::Rgba8Unorm,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+        );
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("particles"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let view = texture.create_view(&Default::default());
+        table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
+        table.insert(buffer.as_entire_binding()).unwrap();
+        table.set_resource_usage(&texture, wgpu::ResourceTableUsage::None);
+        table.set_resource_usage(&buffer, wgpu::ResourceTableUsage::Writable);
+        queue.submit([]);
+    }
+    let trace = player::load(&dir).unwrap();
+    let summary = player::Summary::of(&trace, &dir).to_string();
+    assert!(summary.contains("  scene (4 slots, automatic)\n"), "{summary}");
+    assert!(summary.contains("SetResourceUsage: 2"), "{summary}");
+    use wgpu_core::resource_table::{TraceAction as T, TraceMember};
+    let usages = trace
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            player::Action::Table(T::SetResourceUsage { member, usage, .. }) => {
+                Some((matches!(member, TraceMember::Texture(_)), *usage))
+            }
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(
+        usages,
+        [
+            (true, wgpu::ResourceTableUsage::None),
+            (false, wgpu::ResourceTableUsage::Writable)
+        ]
+    );
+    let options = player::replay::Options {
+        backend: player::replay::Backend::Noop,
+        ..Default::default()
+    };
+    player::replay::replay(&dir, &options, |_, _| {}).expect("the trace replays");
+    let _ = std::fs::remove_dir_all(&dir);
+}
