@@ -1,0 +1,134 @@
+//! The automatic model on Vulkan (validation layer on): textures read through a table with no
+//! `pin` at all. What is built so far: a texture joins its table state when a table shows it
+//! (zeroing what was never written) and returns to it after queue writes. Per-scope hiding and
+//! the transitions around passes that render to a member come with later stories; these
+//! programs touch their members only with queue writes.
+
+use hal_ext::harness::{compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext};
+use wgpu::ResourceTableUsage as Usage;
+
+const READ_THREE_SLOTS: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    for (var i = 0u; i < 3u; i++) {
+        out[2u * i] = u32(hasResource<texture_2d<u32>>(i));
+        out[2u * i + 1u] = textureLoad(getResource<texture_2d<u32>>(i), vec2(0), 0).x;
+    }
+}";
+
+/// Runs `pipeline` once with `table` and returns the six words it wrote.
+fn run(gpu: &GpuContext, table: &wgpu::ResourceTable, pipeline: &wgpu::ComputePipeline) -> Vec<u32> {
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 24,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(table));
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(&out))
+}
+
+fn u32_texture(gpu: &GpuContext) -> wgpu::Texture {
+    texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    )
+}
+
+#[test]
+fn gpu_sampled_without_a_pin_reads_written_texels_and_zeros_where_never_written() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+    let (written, never) = (u32_texture(&gpu), u32_texture(&gpu));
+    write_texel(&gpu.queue, &written, 0xA11CE);
+    let (vw, vn) = (
+        written.create_view(&Default::default()),
+        never.create_view(&Default::default()),
+    );
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&vw)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&vn)), Ok(1));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    assert_eq!(
+        run(&gpu, &table, &pipeline),
+        [1, 0xA11CE, 1, 0, 0, 0],
+        "(has, texel) of slots 0 (written), 1 (never written: zeros), 2 (empty: the default)"
+    );
+
+    // A queue write between submissions: the texture goes back to its table state after it.
+    write_texel(&gpu.queue, &written, 0xB0B);
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 0xB0B, 1, 0, 0, 0]);
+
+    // `None` hides it from the next submission on; `ReadOnly` shows it again.
+    table.set_resource_usage(&written, Usage::None);
+    assert_eq!(run(&gpu, &table, &pipeline), [0, 0, 1, 0, 0, 0]);
+    table.set_resource_usage(&written, Usage::ReadOnly);
+    write_texel(&gpu.queue, &written, 7);
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 7, 1, 0, 0, 0]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// A texture whose contents a render pass discarded before it joined a table reads zeros
+/// there, not what the pass left in memory (lavapipe keeps it: a join that did not zero the
+/// texture would read 5).
+#[test]
+fn gpu_discarded_contents_read_as_zeros_through_the_table() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = texture.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("clear, then discard"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: &view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color {
+                    r: 5.0,
+                    g: 0.0,
+                    b: 0.0,
+                    a: 0.0,
+                }),
+                store: wgpu::StoreOp::Discard,
+            },
+        })],
+        ..Default::default()
+    });
+    gpu.queue.submit([encoder.finish()]);
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
