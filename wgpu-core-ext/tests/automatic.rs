@@ -286,8 +286,42 @@ fn set_resource_usage_is_refused_with_a_clear_error() {
     let (error, _) = use_error(&device, || table.set_resource_usage(&invalid, Usage::ReadOnly));
     assert!(matches!(error, ResourceTableUseError::InvalidResource(_)), "{error:?}");
 
-    // The device stays usable, and the table's slots as they were.
+    // An invalid table (made with an error: above the size limit).
+    let max = device.max_resource_table_size();
+    let (invalid_table, _) = validation_error(&device, || {
+        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: None,
+            size: max + 1,
+        })
+    });
+    let (error, _) = use_error(&device, || invalid_table.set_resource_usage(&albedo, Usage::None));
+    assert!(matches!(error, ResourceTableUseError::InvalidTable(_)), "{error:?}");
+
+    // None of the refused calls changed the usage of `albedo` in `table`.
     let view = albedo.create_view(&Default::default());
+    let slot = insert_view(&table, &view);
+    assert_eq!(table.slot_type_id(slot), TEXTURE_2D_F32);
+}
+
+/// A usage entry counts for the resource it was set for only: a texture freed after its usage
+/// was set, whose tracker index a new texture takes, leaves the new one at `ReadOnly`.
+#[test]
+fn a_freed_resource_s_usage_does_not_pass_to_its_successor() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 8);
+    let make = || {
+        texture(
+            &device,
+            wgpu::TextureFormat::Rgba8Unorm,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+        )
+    };
+    let first = make();
+    set(&device, &table, (&first).into(), Usage::None);
+    drop(first);
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    let second = make();
+    let view = second.create_view(&Default::default());
     let slot = insert_view(&table, &view);
     assert_eq!(table.slot_type_id(slot), TEXTURE_2D_F32);
 }

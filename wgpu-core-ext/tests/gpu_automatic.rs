@@ -91,6 +91,16 @@ fn gpu_sampled_without_a_pin_reads_written_texels_and_zeros_where_never_written(
 /// texture would read 5).
 #[test]
 fn gpu_discarded_contents_read_as_zeros_through_the_table() {
+    discarded_contents(false);
+}
+
+/// The same through a pinned table.
+#[test]
+fn gpu_discarded_contents_read_as_zeros_through_a_pinned_table() {
+    discarded_contents(true);
+}
+
+fn discarded_contents(pinned: bool) {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let texture = texture_2d(
         &gpu.device,
@@ -129,6 +139,62 @@ fn gpu_discarded_contents_read_as_zeros_through_the_table() {
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// Buffers without pins: `ReadOnly` by default, written through the table once `Writable`,
+/// and a usage set before the buffer's first insertion holds from that insertion.
+#[test]
+fn gpu_buffers_follow_their_usage_without_pins() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("buffers"),
+            size: 4,
+        });
+    let data = hal_ext::harness::buffer_of_words(
+        &gpu.device,
+        &gpu.queue,
+        &[40, 41, 42, 43],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+    );
+    let hidden = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[9; 4], wgpu::BufferUsages::STORAGE);
+    // Set before it is in the table: the first insertion already shows it hidden.
+    table.set_resource_usage(&hidden, Usage::None);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    assert_eq!(table.insert(hidden.as_entire_binding()), Ok(1));
+    const PROGRAM: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(hasResource<ptr<storage, Words, read>>(0u));
+    out[1] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
+    let readable = getResource<ptr<storage, Words, read>>(0u);
+    out[2] = readable.w[2];
+    out[3] = u32(hasResource<ptr<storage, Words, read>>(1u));
+    if hasResource<ptr<storage, Words, read_write>>(0u) {
+        let written = getResource<ptr<storage, Words, read_write>>(0u);
+        written.w[3] = 77u;
+    }
+    out[4] = 0u;
+    out[5] = 0u;
+}";
+    let pipeline = compute_pipeline(&gpu.device, PROGRAM);
+    assert_eq!(
+        run(&gpu, &table, &pipeline),
+        [1, 0, 42, 0, 0, 0],
+        "ReadOnly: read, not written"
+    );
+    table.set_resource_usage(&data, Usage::Writable);
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 1, 42, 0, 0, 0], "Writable: both");
+    assert_eq!(
+        words(&gpu.read_buffer(&data)),
+        [40, 41, 42, 77],
+        "the write through the table landed"
+    );
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }

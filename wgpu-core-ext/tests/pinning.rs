@@ -319,3 +319,39 @@ fn uses_between_matching_ones_are_checked_too() {
         other => panic!("expected DestroyedResource, got {other:?} ({error})"),
     }
 }
+
+/// `slot_type_id` says what the next submission writes: 0 for a destroyed texture or a
+/// mapped buffer, pinned or not.
+#[test]
+fn destroyed_and_mapped_pinned_resources_read_as_hidden() {
+    let (device, _q) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 4 });
+    let image = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        1,
+        1,
+    );
+    image.pin(PinnedUsage::Sampled);
+    let view = image.create_view(&Default::default());
+    let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
+    assert_eq!(table.slot_type_id(slot), 2);
+    image.destroy();
+    assert_eq!(table.slot_type_id(slot), 0, "destroyed");
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: true,
+    });
+    buffer.pin(PinnedUsage::StorageRead);
+    let slot = table.insert(buffer.as_entire_binding()).unwrap();
+    assert_eq!(table.slot_type_id(slot), 0, "mapped");
+    buffer.unmap();
+    assert_eq!(
+        table.slot_type_id(slot),
+        naga::resource_table::TypeId::storage_buffer(false).0
+    );
+}
