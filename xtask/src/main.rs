@@ -2,6 +2,7 @@
 
 mod consumers;
 mod copycheck;
+mod dawn;
 mod export;
 mod pins;
 mod queue;
@@ -58,7 +59,7 @@ enum Cmd {
     /// Copy the patched crates to DIR and print the `[patch.crates-io]` lines to use them.
     Export { dir: PathBuf },
     /// Check for (and, as root on Debian, install) lavapipe, the validation layer, spirv-val,
-    /// and install cargo-semver-checks.
+    /// and install cargo-semver-checks and Dawn (npm's `webgpu`, for the Dawn scenarios).
     Setup,
     /// cargo-semver-checks on every patched crate against its crates.io release: no major
     /// change may remain (drop-in).
@@ -132,7 +133,7 @@ fn run(cmd: Cmd) -> Result<()> {
                 vk.lavapipe_icd.display(),
                 vk.mesa_version.as_deref().unwrap_or("version unknown")
             );
-            Ok(())
+            dawn::ensure(&root)
         }
         Cmd::Semver => semver::check(&root).map(drop),
         Cmd::Consumers => {

@@ -297,7 +297,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     }
     let mut gpu_env = Vec::new();
     if !args.no_gpu {
-        let ready = report.run_step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val", |_| {
+        let ready = report.run_step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val; Dawn (npm webgpu)", |_| {
             let vk = vulkan::ensure(true)?;
             println!(
                 "lavapipe: {} (Mesa {})",
@@ -305,7 +305,8 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
                 vk.mesa_version.as_deref().unwrap_or("version unknown")
             );
             gpu_env = vk.env();
-            Ok(())
+            // The Dawn scenarios (GPU tests) compare with Dawn through node.
+            crate::dawn::ensure(root)
         });
         if !ready {
             bail!("cannot run the GPU tests; `--no-gpu` leaves them out");
@@ -563,13 +564,14 @@ fn locks_env() -> Vec<(String, String)> {
 }
 
 /// Our crates (the workspace's default members).
-const OUR_CRATES: [&str; 6] = [
+const OUR_CRATES: [&str; 7] = [
     "wgpu-core-ext",
     "hal-ext",
     "naga-ext",
     "player",
     "cts-runner",
     "difftest",
+    "dawn-scenarios",
 ];
 
 /// The patched crates that carry modules of ours (new files of their patches).
