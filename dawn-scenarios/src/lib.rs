@@ -31,6 +31,11 @@ pub struct Scenario {
     /// our pinning tables cannot run it, so our side skips it for now.
     #[serde(default)]
     pub needs_automatic: bool,
+    /// The steps rely on a submission still running when later steps run (a slow shader):
+    /// a run where the GPU finished first (a busy machine can hold the runner back that long)
+    /// is run again, up to three runs in all, on either side.
+    #[serde(default)]
+    pub timing: bool,
     #[serde(default)]
     pub textures: Vec<TextureSpec>,
     #[serde(default)]

@@ -46,6 +46,27 @@ fn gpu_dawn_scenarios() {
         (dawn_thread.join().expect("the Dawn thread panicked"), ours)
     });
 
+    // Scenarios whose premise is a submission still running: a mismatch may be the machine's
+    // load, not the implementation; run them again, alone, up to three runs in all.
+    let mut our_runs = our_runs;
+    let mut dawn_runs = dawn_runs;
+    for (i, (_, scenario)) in scenarios.iter().enumerate() {
+        if !scenario.timing {
+            continue;
+        }
+        for _ in 0..2 {
+            let ours_ok = our_runs[i]
+                .as_ref()
+                .is_none_or(|run| Verdict::of(scenario, scenario.ours_deviation.as_ref(), run).ok());
+            if !ours_ok {
+                our_runs[i] = Some(ours::run(scenario));
+            }
+            if !verdict_of(scenario, scenario.dawn_deviation.as_ref(), &dawn_runs[i]).ok() {
+                dawn_runs[i] = dawn::run(scenario);
+            }
+        }
+    }
+
     let expect_lavapipe = std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some();
     let mut failures = Vec::new();
     let mut deviations = Vec::new();

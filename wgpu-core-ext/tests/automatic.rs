@@ -325,3 +325,106 @@ fn a_freed_resource_s_usage_does_not_pass_to_its_successor() {
     let slot = insert_view(&table, &view);
     assert_eq!(table.slot_type_id(slot), TEXTURE_2D_F32);
 }
+
+/// The standard's hard maximum, 65,536 slots, is its `RangeError` for automatic tables,
+/// before anything else; pinned tables keep the device's limit.
+#[test]
+fn automatic_tables_stop_at_the_standard_s_maximum() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    assert_eq!(wgpu::MAX_RESOURCE_TABLE_SIZE, 65_536);
+    assert!(device.max_resource_table_size() > 65_537);
+    let at_max = automatic(&device, 65_536);
+    assert_eq!(at_max.size(), 65_536);
+    let (above, error) = validation_error(&device, || {
+        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: None,
+            size: 65_537,
+        })
+    });
+    let error = error.expect("a validation error");
+    assert!(
+        matches!(
+            find_source::<wgpu_core::resource_table::CreateResourceTableError>(&error),
+            Some(
+                wgpu_core::resource_table::CreateResourceTableError::AboveStandardMaximum {
+                    size: 65_537,
+                    max: 65_536
+                }
+            )
+        ),
+        "{error:?}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("Resource table size 65537 is greater than 65536, the largest the WebGPU standard allows"),
+        "{error}"
+    );
+    assert_eq!(above.remove(0), Err(wgpu::ResourceTableError::Invalid));
+    // Before the feature check too.
+    let (bare, _bare_queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
+    let (_table, error) = validation_error(&bare, || {
+        bare.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: None,
+            size: 70_000,
+        })
+    });
+    assert!(matches!(
+        find_source::<wgpu_core::resource_table::CreateResourceTableError>(&error.unwrap()),
+        Some(wgpu_core::resource_table::CreateResourceTableError::AboveStandardMaximum { .. })
+    ));
+    let (pinned, error) = validation_error(&device, || {
+        device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
+            label: None,
+            size: 65_537,
+        })
+    });
+    assert!(error.is_none(), "{error:?}");
+    assert_eq!(pinned.size(), 65_537);
+}
+
+/// The standard's `update` takes a destroyed resource (it is valid, only hidden); the 2025
+/// draft's, which pinned tables follow, refuses it.
+#[test]
+fn automatic_tables_take_destroyed_resources_hidden() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let gone = texture(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let view = gone.create_view(&Default::default());
+    gone.destroy();
+    let (slot, error) = validation_error(&device, || table.insert(wgpu::BindingResource::TextureView(&view)));
+    assert!(error.is_none(), "{error:?}");
+    assert_eq!(table.slot_type_id(slot.unwrap()), 0);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    buffer.destroy();
+    let (slot, error) = validation_error(&device, || table.insert(buffer.as_entire_binding()));
+    assert!(error.is_none(), "{error:?}");
+    assert_eq!(table.slot_type_id(slot.unwrap()), 0);
+    // A submission writes those slots (their ids read at the flush) without a fault.
+    let ((), error) = validation_error(&device, || {
+        let encoder = device.create_command_encoder(&Default::default());
+        _queue.submit([encoder.finish()]);
+    });
+    assert!(error.is_none(), "{error:?}");
+
+    let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 4 });
+    let (_, error) = validation_error(&device, || pinned.insert(wgpu::BindingResource::TextureView(&view)));
+    assert!(
+        matches!(
+            find_source::<wgpu_core::resource_table::ResourceTableBindingError>(&error.expect("an error")),
+            Some(wgpu_core::resource_table::ResourceTableBindingError::DestroyedResource(
+                _
+            ))
+        ),
+        "pinned tables refuse it"
+    );
+}

@@ -130,12 +130,17 @@ fn discarded_contents(pinned: bool) {
         ..Default::default()
     });
     gpu.queue.submit([encoder.finish()]);
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 4,
-        });
+    let desc = wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 4,
+    };
+    let table = if pinned {
+        texture.pin(wgpu::PinnedUsage::Sampled);
+        gpu.device.create_pinned_resource_table(&desc)
+    } else {
+        gpu.device.create_automatic_resource_table(&desc)
+    };
+    assert_eq!(table.model() == wgpu::ResourceTableModel::Pinned, pinned);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
