@@ -297,17 +297,20 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     }
     let mut gpu_env = Vec::new();
     if !args.no_gpu {
-        let ready = report.run_step("Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val; Dawn (npm webgpu)", |_| {
-            let vk = vulkan::ensure(true)?;
-            println!(
-                "lavapipe: {} (Mesa {})",
-                vk.lavapipe_icd.display(),
-                vk.mesa_version.as_deref().unwrap_or("version unknown")
-            );
-            gpu_env = vk.env();
-            // The Dawn scenarios (GPU tests) compare with Dawn through node.
-            crate::dawn::ensure(root)
-        });
+        let ready = report.run_step(
+            "Vulkan: lavapipe (Mesa >= 25), validation layer, spirv-val; Dawn (npm webgpu)",
+            |_| {
+                let vk = vulkan::ensure(true)?;
+                println!(
+                    "lavapipe: {} (Mesa {})",
+                    vk.lavapipe_icd.display(),
+                    vk.mesa_version.as_deref().unwrap_or("version unknown")
+                );
+                gpu_env = vk.env();
+                // The Dawn scenarios (GPU tests) compare with Dawn through node.
+                crate::dawn::ensure(root)
+            },
+        );
         if !ready {
             bail!("cannot run the GPU tests; `--no-gpu` leaves them out");
         }
