@@ -34,20 +34,16 @@ fn automatic(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
 }
 
 fn texture(device: &wgpu::Device, format: wgpu::TextureFormat, usage: wgpu::TextureUsages) -> wgpu::Texture {
-    device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("member"),
-        size: wgpu::Extent3d {
-            width: 4,
-            height: 4,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format,
-        usage,
-        view_formats: &[],
-    })
+    hal_ext::harness::texture_2d(device, format, 4, 4, usage)
+}
+
+/// A 4×4 `Rgba8Unorm` texture to sample.
+fn sampled_texture(device: &wgpu::Device) -> wgpu::Texture {
+    texture(
+        device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    )
 }
 
 fn insert_view(table: &wgpu::ResourceTable, view: &wgpu::TextureView) -> u32 {
@@ -72,11 +68,7 @@ fn use_error(device: &wgpu::Device, f: impl FnOnce()) -> (ResourceTableUseError,
 fn a_sampled_texture_is_visible_without_a_pin_and_follows_its_usage() {
     let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let table = automatic(&device, 8);
-    let albedo = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let albedo = sampled_texture(&device);
     let view = albedo.create_view(&Default::default());
     let slot = insert_view(&table, &view);
     assert_eq!(
@@ -101,11 +93,7 @@ fn pins_do_not_decide_in_an_automatic_table() {
     let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let table = automatic(&device, 4);
     let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 4 });
-    let albedo = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let albedo = sampled_texture(&device);
     let view = albedo.create_view(&Default::default());
     let (a, p) = (insert_view(&table, &view), insert_view(&pinned, &view));
     assert_eq!((table.slot_type_id(a), pinned.slot_type_id(p)), (TEXTURE_2D_F32, 0));
@@ -122,16 +110,8 @@ fn pins_do_not_decide_in_an_automatic_table() {
 fn a_usage_is_per_table_per_resource_for_every_view_and_outlives_removal() {
     let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let (t1, t2) = (automatic(&device, 8), automatic(&device, 8));
-    let albedo = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
-    let other = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let albedo = sampled_texture(&device);
+    let other = sampled_texture(&device);
     let (v1, v2, vo) = (
         albedo.create_view(&Default::default()),
         albedo.create_view(&Default::default()),
@@ -210,11 +190,7 @@ fn storage_textures_and_buffers_follow_read_only_and_writable() {
 fn destroyed_and_mapped_resources_are_hidden() {
     let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
     let table = automatic(&device, 4);
-    let albedo = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let albedo = sampled_texture(&device);
     let view = albedo.create_view(&Default::default());
     let slot = insert_view(&table, &view);
     albedo.destroy();
@@ -244,11 +220,7 @@ fn set_resource_usage_is_refused_with_a_clear_error() {
         .expect("a noop device")
     };
     let ((device, _queue), (other, _other_queue)) = (request(), request());
-    let albedo = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let albedo = sampled_texture(&device);
 
     let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("pins"),
@@ -264,11 +236,7 @@ fn set_resource_usage_is_refused_with_a_clear_error() {
         "{text}"
     );
 
-    let foreign = texture(
-        &other,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let foreign = sampled_texture(&other);
     let table = automatic(&device, 4);
     let (error, _) = use_error(&device, || table.set_resource_usage(&foreign, Usage::ReadOnly));
     assert!(
@@ -309,13 +277,7 @@ fn set_resource_usage_is_refused_with_a_clear_error() {
 fn a_freed_resource_s_usage_does_not_pass_to_its_successor() {
     let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let table = automatic(&device, 8);
-    let make = || {
-        texture(
-            &device,
-            wgpu::TextureFormat::Rgba8Unorm,
-            wgpu::TextureUsages::TEXTURE_BINDING,
-        )
-    };
+    let make = || sampled_texture(&device);
     let first = make();
     set(&device, &table, (&first).into(), Usage::None);
     drop(first);
@@ -389,11 +351,7 @@ fn automatic_tables_stop_at_the_standard_s_maximum() {
 fn automatic_tables_take_destroyed_resources_hidden() {
     let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
     let table = automatic(&device, 4);
-    let gone = texture(
-        &device,
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-    );
+    let gone = sampled_texture(&device);
     let view = gone.create_view(&Default::default());
     gone.destroy();
     let (slot, error) = validation_error(&device, || table.insert(wgpu::BindingResource::TextureView(&view)));
