@@ -27,8 +27,8 @@ pub struct Scenario {
     pub text: String,
     /// The size of the scenario's table.
     pub table_size: u32,
-    /// The scenario's meaning needs the standard's automatic visibility model (no pins):
-    /// our pinning tables cannot run it, so our side skips it for now.
+    /// The scenario's meaning needs what our automatic tables do not do yet (hiding within a
+    /// usage scope, a member rendered to while in the table): our side skips it for now.
     #[serde(default)]
     pub needs_automatic: bool,
     /// The steps rely on a submission still running when later steps run (a slow shader):

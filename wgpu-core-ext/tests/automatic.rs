@@ -386,3 +386,29 @@ fn automatic_tables_take_destroyed_resources_hidden() {
         "pinned tables refuse it"
     );
 }
+
+/// Without the feature, an automatic table is invalid on the device timeline, as the
+/// standard says (only sizes above 65,536 are refused before it exists): its slots follow
+/// the content-timeline rules, and each operation reports the invalid table.
+#[test]
+fn an_automatic_table_without_the_feature_is_invalid_not_refused() {
+    let (device, _queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
+    let (table, error) = validation_error(&device, || {
+        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 10 })
+    });
+    assert!(
+        matches!(
+            find_source::<wgpu_core::resource_table::CreateResourceTableError>(&error.expect("an error")),
+            Some(wgpu_core::resource_table::CreateResourceTableError::MissingFeatures(_))
+        ),
+        "the feature check, not the size"
+    );
+    let sampler = device.create_sampler(&Default::default());
+    let (slot, error) = validation_error(&device, || table.insert(wgpu::BindingResource::Sampler(&sampler)));
+    assert_eq!(slot, Ok(0), "content-timeline rules as for a valid table");
+    assert!(error.is_some(), "the device-timeline step reports the invalid table");
+    assert_eq!(
+        table.remove(10),
+        Err(wgpu::ResourceTableError::OutOfRange { slot: 10, size: 10 })
+    );
+}

@@ -110,26 +110,7 @@ fn discarded_contents(pinned: bool) {
         wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
     );
     let view = texture.create_view(&Default::default());
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("clear, then discard"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: &view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color {
-                    r: 5.0,
-                    g: 0.0,
-                    b: 0.0,
-                    a: 0.0,
-                }),
-                store: wgpu::StoreOp::Discard,
-            },
-        })],
-        ..Default::default()
-    });
-    gpu.queue.submit([encoder.finish()]);
+    clear_then_discard(&gpu, &view, 5.0);
     let desc = wgpu::ResourceTableDescriptor {
         label: Some("scene"),
         size: 4,
@@ -200,6 +181,65 @@ struct Words { w: array<u32> }
         [40, 41, 42, 77],
         "the write through the table landed"
     );
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// A render pass that clears `view` to `red`, then discards it (lavapipe keeps the clear in
+/// memory; wgpu counts the texture as never written again).
+fn clear_then_discard(gpu: &GpuContext, view: &wgpu::TextureView, red: f64) {
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("clear, then discard"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color {
+                    r: red,
+                    g: 0.0,
+                    b: 0.0,
+                    a: 0.0,
+                }),
+                store: wgpu::StoreOp::Discard,
+            },
+        })],
+        ..Default::default()
+    });
+    gpu.queue.submit([encoder.finish()]);
+}
+
+/// A texture that left the table, was rendered to and discarded, and joined again reads
+/// zeros: every join puts it back in its table state and zeroes what was discarded, not only
+/// its first.
+#[test]
+fn gpu_a_texture_joining_again_is_zeroed_again() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&gpu.queue, &texture, 9);
+    let view = texture.create_view(&Default::default());
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 9, 0, 0, 0, 0]);
+    table.remove(0).unwrap();
+    clear_then_discard(&gpu, &view, 5.0);
+    gpu.wait();
+    gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }

@@ -17,7 +17,8 @@ pub fn ensure(root: &Path) -> Result<()> {
     }
     println!("xtask: NOTICE: installing Dawn (npm ci in {})", dir.display());
     let status = Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
+        // The package's install script matters on macOS only.
+        .args(["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
         .current_dir(&dir)
         .status()
         .context("running npm (node 20 and npm are needed for the Dawn scenarios)")?;
