@@ -1,8 +1,8 @@
 //! The automatic model's table usages (noop backend): which types a slot is visible as with no
 //! pin at all, as `setResourceUsage` (device timeline) changes them, per table and per
 //! resource. The numbers are type ids of the resource-table ABI (docs/src/wgsl.md), as in
-//! `pinning.rs`. What usage scopes hide, and the synchronization without pins, are not built
-//! yet: these tests read the slots' visibility outside any scope.
+//! `pinning.rs`. What usage scopes hide is not built yet: these tests read the slots'
+//! visibility outside any scope, and the states command buffers leave members in.
 
 use hal_ext::harness::{find_source, noop_device, validation_error};
 use wgpu::{PinnedUsage, ResourceTableUsage as Usage};
@@ -411,4 +411,61 @@ fn an_automatic_table_without_the_feature_is_invalid_not_refused() {
         table.remove(10),
         Err(wgpu::ResourceTableError::OutOfRange { slot: 10, size: 10 })
     );
+}
+
+/// A render pass to `view` that clears it and stores the clear.
+fn render_to(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("render to"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::RED),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    });
+}
+
+/// A command buffer that renders to members of an automatic table, or copies into them,
+/// leaves them in their table state (sampled for a `ReadOnly` texture, storage for a
+/// `Writable` one), so that the next command buffer's table reads find them there; textures
+/// that no table shows, or that their table hides (`None`), stay as the commands left them.
+#[test]
+fn command_buffers_leave_the_members_they_moved_in_their_table_state() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE | wgpu::Features::CLEAR_TEXTURE);
+    let table = automatic(&device, 8);
+    let attachment = || {
+        texture(
+            &device,
+            wgpu::TextureFormat::Rgba8Unorm,
+            wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::COPY_DST,
+        )
+    };
+    let (rendered, copied, writable, hidden, outsider) =
+        (attachment(), attachment(), attachment(), attachment(), attachment());
+    let views = [&rendered, &copied, &writable, &hidden, &outsider].map(|t| t.create_view(&Default::default()));
+    set(&device, &table, (&writable).into(), Usage::Writable);
+    set(&device, &table, (&hidden).into(), Usage::None);
+    for view in &views[..4] {
+        insert_view(&table, view);
+    }
+    let mut encoder = device.create_command_encoder(&Default::default());
+    for view in [&views[0], &views[2], &views[3], &views[4]] {
+        render_to(&mut encoder, view);
+    }
+    encoder.clear_texture(&copied, &Default::default());
+    let commands = encoder.finish();
+    let last = |texture: &wgpu::Texture| commands.texture_last_uses(texture).unwrap();
+    assert_eq!(last(&rendered), wgpu::TextureUses::RESOURCE);
+    assert_eq!(last(&copied), wgpu::TextureUses::RESOURCE);
+    assert_eq!(last(&writable), wgpu::TextureUses::STORAGE_READ_WRITE);
+    assert_eq!(last(&hidden), wgpu::TextureUses::COLOR_TARGET);
+    assert_eq!(last(&outsider), wgpu::TextureUses::COLOR_TARGET);
 }

@@ -1,8 +1,9 @@
 //! The automatic model on Vulkan (validation layer on): textures read through a table with no
 //! `pin` at all. What is built so far: a texture joins its table state when a table shows it
-//! (zeroing what was never written) and returns to it after queue writes. Per-scope hiding and
-//! the transitions around passes that render to a member come with later stories; these
-//! programs touch their members only with queue writes.
+//! (zeroing what was never written), returns to it after queue writes, and after passes that
+//! render to it (before the next pass that reads tables, and at the end of the command
+//! buffer). Per-scope hiding comes with a later story: no pass here reads a member through
+//! its table while it renders to it.
 
 use hal_ext::harness::{compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext};
 use wgpu::ResourceTableUsage as Usage;
@@ -240,6 +241,100 @@ fn gpu_a_texture_joining_again_is_zeroed_again() {
     gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// A render pass to `view` (an `R32Uint` texture) that clears it to `value`, storing it or
+/// discarding it.
+fn render_to(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView, value: f64, store: wgpu::StoreOp) {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("render to a member"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color {
+                    r: value,
+                    g: 0.0,
+                    b: 0.0,
+                    a: 0.0,
+                }),
+                store,
+            },
+        })],
+        ..Default::default()
+    });
+}
+
+/// Records `pipeline` reading `table` into a fresh buffer, returned to be read back.
+fn read_through(
+    gpu: &GpuContext,
+    encoder: &mut wgpu::CommandEncoder,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+) -> wgpu::Buffer {
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 24,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(table));
+    pass.set_pipeline(pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+    drop(pass);
+    out
+}
+
+/// A member rendered to, then read through its table with no call in between: in the next
+/// pass of the same command buffer, and in the next command buffer. What was stored reads
+/// as stored; what was discarded reads as zeros (lavapipe keeps a discarded clear in memory,
+/// so a read that skipped the zeroing would see it).
+#[test]
+fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffer() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = texture.create_view(&Default::default());
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    let mut results = Vec::new();
+    for (value, store) in [
+        (7.0, wgpu::StoreOp::Store),
+        (5.0, wgpu::StoreOp::Discard),
+        (8.0, wgpu::StoreOp::Store),
+    ] {
+        // The same command buffer.
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        render_to(&mut encoder, &view, value, store);
+        let same = read_through(&gpu, &mut encoder, &table, &pipeline);
+        gpu.queue.submit([encoder.finish()]);
+        // The next command buffer.
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        render_to(&mut encoder, &view, value + 1.0, store);
+        let first = encoder.finish();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        let next = read_through(&gpu, &mut encoder, &table, &pipeline);
+        gpu.queue.submit([first, encoder.finish()]);
+        results.push((words(&gpu.read_buffer(&same))[1], words(&gpu.read_buffer(&next))[1]));
+    }
+    assert_eq!(results, [(7, 8), (0, 0), (8, 9)]);
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
