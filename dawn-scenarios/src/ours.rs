@@ -10,7 +10,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use hal_ext::harness::{words, GpuContext};
+use hal_ext::harness::{find_source, words, GpuContext};
+use wgpu_core::resource_table::CreateResourceTableError;
 
 use crate::{AddressMode, Filter, Outcome, Run, Scenario, Step};
 
@@ -348,7 +349,12 @@ impl<'a> Runner<'a> {
                 };
                 drop(table);
                 match error {
-                    Some(error) if is_range_error(&error) => Err(Outcome::RangeError),
+                    Some(error)
+                        if find_source::<CreateResourceTableError>(&error)
+                            .is_some_and(|e| matches!(e, CreateResourceTableError::AboveStandardMaximum { .. })) =>
+                    {
+                        Err(Outcome::RangeError)
+                    }
                     Some(_) => Err(Outcome::ValidationError),
                     None => Ok(None),
                 }
@@ -475,17 +481,4 @@ fn binding<'t>(
         return wgpu::BindingResource::TextureView(&t.view);
     }
     wgpu::BindingResource::Sampler(&samplers[name])
-}
-
-/// Whether `error` is the standard's `RangeError` of `createResourceTable`.
-fn is_range_error(error: &wgpu::Error) -> bool {
-    use wgpu_core::resource_table::CreateResourceTableError as E;
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(e) = source {
-        if let Some(E::AboveStandardMaximum { .. }) = e.downcast_ref::<E>() {
-            return true;
-        }
-        source = e.source();
-    }
-    false
 }

@@ -94,6 +94,8 @@ const TEXTURES: usize = 1024;
 const DISTINCT: usize = 100_000;
 /// The row that binds them (rows run when their name starts with `--only`).
 const DISTINCT_ROW: &str = "update_range, a texture of its own per slot (up to 100,000)";
+/// The automatic model's row: its tables stop at the standard's 65,536 slots.
+const AUTOMATIC_ROW: &str = "update_range into an automatic table (up to 65,536 slots)";
 /// Slots per `update_range` call.
 const RANGE: usize = 1024;
 
@@ -148,6 +150,16 @@ impl Bench {
         let table = self
             .device
             .create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+        self.flush();
+        table
+    }
+
+    /// A table of the automatic model (the standard's), at most
+    /// [`wgpu::MAX_RESOURCE_TABLE_SIZE`] slots.
+    fn automatic_table(&self, size: u32) -> wgpu::ResourceTable {
+        let table = self
+            .device
+            .create_automatic_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
         self.flush();
         table
     }
@@ -244,6 +256,15 @@ fn run_refill(b: &Bench, size: u32) -> Run {
     }
     // The removals' submission done, their slots are available again.
     b.flush();
+    let calls = timed(|| fill_by_ranges(&table, &resources, size));
+    b.run(calls)
+}
+
+/// `update_range` as in `run_update_range`, into an automatic table: each slot's types come
+/// from the table's usages rather than from pins, and each texture joins the table.
+fn run_update_range_automatic(b: &Bench, size: u32) -> Run {
+    let table = b.automatic_table(size);
+    let resources: Vec<_> = (0..RANGE).map(|i| b.view(i as u32)).collect();
     let calls = timed(|| fill_by_ranges(&table, &resources, size));
     b.run(calls)
 }
@@ -388,7 +409,7 @@ struct Cli {
 
 fn main() {
     let cli = <Cli as clap::Parser>::parse();
-    let sizes = cli.common.sizes.unwrap_or_else(|| vec![100_000, 1_000_000]);
+    let sizes = cli.common.sizes.unwrap_or_else(|| vec![65_536, 100_000, 1_000_000]);
     let runs = cli.common.runs.unwrap_or(9);
     let only = cli.only;
     let bench = Bench::new();
@@ -404,16 +425,19 @@ fn main() {
     let sizes: Vec<u32> = sizes.into_iter().filter(|&s| s <= max).collect();
     for &size in &sizes {
         type Work = fn(&Bench, u32) -> Run;
-        let rows: [(&str, Work); 6] = [
+        let rows: [(&str, Work); 7] = [
             ("update", run_update),
             ("update_range (1,024 slots a call)", run_update_range),
+            (AUTOMATIC_ROW, run_update_range_automatic),
             ("update_range, refilling emptied slots", run_refill),
             (DISTINCT_ROW, run_update_range_distinct),
             ("insert", run_insert),
             ("remove", run_remove),
         ];
         for (name, f) in rows {
-            if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
+            if only.as_deref().is_some_and(|o| !name.starts_with(o))
+                || (name == AUTOMATIC_ROW && size > wgpu::MAX_RESOURCE_TABLE_SIZE)
+            {
                 continue;
             }
             let runs: Vec<Run> = (0..runs).map(|_| f(&bench, size)).collect();
