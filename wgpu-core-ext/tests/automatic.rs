@@ -433,7 +433,8 @@ fn render_to(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
 /// A command buffer that renders to members of an automatic table, or copies into them,
 /// leaves them in their table state (sampled for a `ReadOnly` texture, storage for a
 /// `Writable` one), so that the next command buffer's table reads find them there; textures
-/// that no table shows, or that their table hides (`None`), stay as the commands left them.
+/// that no table shows, or that their table never showed (`None` from the start), stay as the
+/// commands left them.
 #[test]
 fn command_buffers_leave_the_members_they_moved_in_their_table_state() {
     let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE | wgpu::Features::CLEAR_TEXTURE);

@@ -293,8 +293,10 @@ fn read_through(
 
 /// A member rendered to, then read through its table with no call in between: in the next
 /// pass of the same command buffer, and in the next command buffer. What was stored reads
-/// as stored; what was discarded reads as zeros (lavapipe keeps a discarded clear in memory,
-/// so a read that skipped the zeroing would see it).
+/// as stored (a program check: lavapipe ignores layouts, so only a real GPU could show a
+/// missing transition here; `automatic.rs` checks the states); what was discarded reads as
+/// zeros (lavapipe keeps a discarded clear in memory, so a read that skipped the zeroing
+/// would see it).
 #[test]
 fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffer() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
