@@ -463,10 +463,88 @@ fn command_buffers_leave_the_members_they_moved_in_their_table_state() {
     }
     encoder.clear_texture(&copied, &Default::default());
     let commands = encoder.finish();
-    let last = |texture: &wgpu::Texture| commands.texture_last_uses(texture).unwrap();
+    let last = |texture: &wgpu::Texture| commands.texture_uses(texture).unwrap().1;
     assert_eq!(last(&rendered), wgpu::TextureUses::RESOURCE);
     assert_eq!(last(&copied), wgpu::TextureUses::RESOURCE);
     assert_eq!(last(&writable), wgpu::TextureUses::STORAGE_READ_WRITE);
     assert_eq!(last(&hidden), wgpu::TextureUses::COLOR_TARGET);
     assert_eq!(last(&outsider), wgpu::TextureUses::COLOR_TARGET);
+}
+
+/// A texture to render to and sample.
+fn attachment(device: &wgpu::Device) -> wgpu::Texture {
+    texture(
+        device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    )
+}
+
+/// A compute pass that reaches `table`.
+fn table_pass(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, table: &wgpu::ResourceTable) {
+    let pipeline = hal_ext::harness::compute_pipeline(
+        device,
+        "enable resource_table;
+@compute @workgroup_size(1) fn main() { _ = hasResource<texture_2d<f32>>(0u); }",
+    );
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(table));
+    pass.set_pipeline(&pipeline);
+    pass.dispatch_workgroups(1, 1, 1);
+}
+
+/// A member first used in a command buffer after a pass that read its table starts the
+/// command buffer in its table state: the barrier to its use falls after that pass, not
+/// before the whole command buffer (where the pass would read it in the wrong state). Used
+/// before any table pass, it starts in its use's state, as any texture does.
+#[test]
+fn a_member_first_used_after_a_table_pass_starts_in_its_table_state() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let (after, before) = (attachment(&device), attachment(&device));
+    let views = [&after, &before].map(|t| t.create_view(&Default::default()));
+    for view in &views {
+        insert_view(&table, view);
+    }
+    let mut encoder = device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &views[1]);
+    table_pass(&device, &mut encoder, &table);
+    render_to(&mut encoder, &views[0]);
+    let commands = encoder.finish();
+    let (resource, color) = (wgpu::TextureUses::RESOURCE, wgpu::TextureUses::COLOR_TARGET);
+    assert_eq!(commands.texture_uses(&after), Some((resource, resource)));
+    assert_eq!(commands.texture_uses(&before), Some((color, resource)));
+}
+
+/// A texture stops being a member once no table holds it (removed from its slots, or its
+/// table destroyed): command buffers leave it as they used it, with no barrier back.
+#[test]
+fn a_texture_no_table_holds_is_no_longer_restored() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let (removed, destroyed_table, kept) = (attachment(&device), attachment(&device), attachment(&device));
+    let views = [&removed, &destroyed_table, &kept].map(|t| t.create_view(&Default::default()));
+    let (first, second) = (automatic(&device, 4), automatic(&device, 4));
+    let slot = insert_view(&first, &views[0]);
+    insert_view(&first, &views[0]);
+    insert_view(&second, &views[1]);
+    insert_view(&first, &views[2]);
+    first.remove(slot).unwrap();
+    // Still in its second slot: still a member.
+    let mut encoder = device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &views[0]);
+    assert_eq!(
+        encoder.finish().texture_uses(&removed).unwrap().1,
+        wgpu::TextureUses::RESOURCE
+    );
+    first.remove(slot + 1).unwrap();
+    second.destroy();
+    let mut encoder = device.create_command_encoder(&Default::default());
+    for view in &views {
+        render_to(&mut encoder, view);
+    }
+    let commands = encoder.finish();
+    let last = |texture: &wgpu::Texture| commands.texture_uses(texture).unwrap().1;
+    assert_eq!(last(&removed), wgpu::TextureUses::COLOR_TARGET);
+    assert_eq!(last(&destroyed_table), wgpu::TextureUses::COLOR_TARGET);
+    assert_eq!(last(&kept), wgpu::TextureUses::RESOURCE);
 }

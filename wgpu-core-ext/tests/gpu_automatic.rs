@@ -340,3 +340,35 @@ fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffe
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
+
+/// A texture that joins a table after the command buffer rendering to it was finished (and
+/// before it is submitted): the command buffer did not know to restore it, so its submission
+/// queues the texture's return to its table state for the next one. Rendered and discarded,
+/// it then reads zeros through the table, not what the pass left in memory.
+#[test]
+fn gpu_a_texture_joining_after_finish_reads_as_rendered() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = texture.create_view(&Default::default());
+    let table = gpu
+        .device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size: 4,
+        });
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &view, 5.0, wgpu::StoreOp::Discard);
+    let rendered = encoder.finish();
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    gpu.queue.submit([rendered]);
+    assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
