@@ -524,11 +524,10 @@ fn a_texture_no_table_holds_is_no_longer_restored() {
     let (removed, destroyed_table, kept) = (attachment(&device), attachment(&device), attachment(&device));
     let views = [&removed, &destroyed_table, &kept].map(|t| t.create_view(&Default::default()));
     let (first, second) = (automatic(&device, 4), automatic(&device, 4));
-    let slot = insert_view(&first, &views[0]);
-    insert_view(&first, &views[0]);
+    let slots = [insert_view(&first, &views[0]), insert_view(&first, &views[0])];
     insert_view(&second, &views[1]);
     insert_view(&first, &views[2]);
-    first.remove(slot).unwrap();
+    first.remove(slots[0]).unwrap();
     // Still in its second slot: still a member.
     let mut encoder = device.create_command_encoder(&Default::default());
     render_to(&mut encoder, &views[0]);
@@ -536,7 +535,7 @@ fn a_texture_no_table_holds_is_no_longer_restored() {
         encoder.finish().texture_uses(&removed).unwrap().1,
         wgpu::TextureUses::RESOURCE
     );
-    first.remove(slot + 1).unwrap();
+    first.remove(slots[1]).unwrap();
     second.destroy();
     let mut encoder = device.create_command_encoder(&Default::default());
     for view in &views {

@@ -355,3 +355,45 @@ fn destroyed_and_mapped_pinned_resources_read_as_hidden() {
         naga::resource_table::TypeId::storage_buffer(false).0
     );
 }
+
+/// A pin may change between `finish()` and the submit, which checks the commands against the
+/// pin as it is then, whatever passes that read tables came before: a buffer pinned
+/// read-only while encoding, written through a bind group after a table pass, and pinned
+/// read-write before the submit is accepted (the table pass does not make the encoding-time
+/// pin a use of the buffer).
+#[test]
+fn a_pin_changed_after_finish_is_checked_as_it_is_at_submit_after_table_passes() {
+    let (device, queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("pinned"),
+        size: 16,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    buffer.pin(PinnedUsage::StorageRead);
+    let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("table"),
+        size: 4,
+    });
+    table.insert(buffer.as_entire_binding()).unwrap();
+    let pipeline = hal_ext::harness::compute_pipeline(
+        &device,
+        "@group(0) @binding(0) var<storage, read_write> words: array<u32>;
+             @compute @workgroup_size(1) fn main() { words[0] = 1u; }",
+    );
+    let group = hal_ext::harness::group_0(&device, &pipeline, vec![buffer.as_entire_binding()]);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder
+        .begin_compute_pass(&Default::default())
+        .set_resource_table(Some(&table));
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    let commands = encoder.finish();
+    buffer.pin(PinnedUsage::StorageReadWrite);
+    let (_, error) = validation_error(&device, || queue.submit([commands]));
+    assert!(error.is_none(), "{error:?}");
+}
