@@ -49,15 +49,36 @@ fn u32_texture(gpu: &GpuContext) -> wgpu::Texture {
     )
 }
 
+/// An automatic table labelled "scene".
+fn scene_table(gpu: &GpuContext, size: u32) -> wgpu::ResourceTable {
+    gpu.device
+        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("scene"),
+            size,
+        })
+}
+
+/// A 1×1 `R32Uint` texture to render to and read through tables.
+fn u32_attachment(gpu: &GpuContext) -> wgpu::Texture {
+    texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    )
+}
+
+/// The validation layer said nothing.
+fn assert_layer_clean(gpu: &GpuContext) {
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
 #[test]
 fn gpu_sampled_without_a_pin_reads_written_texels_and_zeros_where_never_written() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 4,
-        });
+    let table = scene_table(&gpu, 4);
     let (written, never) = (u32_texture(&gpu), u32_texture(&gpu));
     write_texel(&gpu.queue, &written, 0xA11CE);
     let (vw, vn) = (
@@ -83,8 +104,7 @@ fn gpu_sampled_without_a_pin_reads_written_texels_and_zeros_where_never_written(
     table.set_resource_usage(&written, Usage::ReadOnly);
     write_texel(&gpu.queue, &written, 7);
     assert_eq!(run(&gpu, &table, &pipeline), [1, 7, 1, 0, 0, 0]);
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// A texture whose contents a render pass discarded before it joined a table reads zeros
@@ -103,13 +123,7 @@ fn gpu_discarded_contents_read_as_zeros_through_a_pinned_table() {
 
 fn discarded_contents(pinned: bool) {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let texture = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::R32Uint,
-        1,
-        1,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
+    let texture = u32_attachment(&gpu);
     let view = texture.create_view(&Default::default());
     clear_then_discard(&gpu, &view, 5.0);
     let desc = wgpu::ResourceTableDescriptor {
@@ -126,8 +140,7 @@ fn discarded_contents(pinned: bool) {
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// Buffers without pins: `ReadOnly` by default, written through the table once `Writable`,
@@ -182,32 +195,14 @@ struct Words { w: array<u32> }
         [40, 41, 42, 77],
         "the write through the table landed"
     );
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// A render pass that clears `view` to `red`, then discards it (lavapipe keeps the clear in
 /// memory; wgpu counts the texture as never written again).
 fn clear_then_discard(gpu: &GpuContext, view: &wgpu::TextureView, red: f64) {
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("clear, then discard"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color {
-                    r: red,
-                    g: 0.0,
-                    b: 0.0,
-                    a: 0.0,
-                }),
-                store: wgpu::StoreOp::Discard,
-            },
-        })],
-        ..Default::default()
-    });
+    render_to(&mut encoder, view, red, wgpu::StoreOp::Discard);
     gpu.queue.submit([encoder.finish()]);
 }
 
@@ -226,12 +221,7 @@ fn gpu_a_texture_joining_again_is_zeroed_again() {
     );
     write_texel(&gpu.queue, &texture, 9);
     let view = texture.create_view(&Default::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 4,
-        });
+    let table = scene_table(&gpu, 4);
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     assert_eq!(run(&gpu, &table, &pipeline), [1, 9, 0, 0, 0, 0]);
@@ -241,8 +231,7 @@ fn gpu_a_texture_joining_again_is_zeroed_again() {
     gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// A render pass to `view` (an `R32Uint` texture) that clears it to `value`, storing it or
@@ -300,20 +289,9 @@ fn read_through(
 #[test]
 fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffer() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let texture = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::R32Uint,
-        1,
-        1,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
+    let texture = u32_attachment(&gpu);
     let view = texture.create_view(&Default::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 4,
-        });
+    let table = scene_table(&gpu, 4);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     let mut results = Vec::new();
@@ -337,8 +315,7 @@ fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffe
         results.push((words(&gpu.read_buffer(&same))[1], words(&gpu.read_buffer(&next))[1]));
     }
     assert_eq!(results, [(7, 8), (0, 0), (8, 9)]);
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// A texture that joins a table after the command buffer rendering to it was finished (and
@@ -349,20 +326,9 @@ fn gpu_a_member_rendered_to_reads_as_rendered_in_the_next_pass_and_command_buffe
 #[test]
 fn gpu_a_texture_joining_after_finish_reads_its_discarded_contents_as_zeros() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let texture = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::R32Uint,
-        1,
-        1,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
+    let texture = u32_attachment(&gpu);
     let view = texture.create_view(&Default::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 4,
-        });
+    let table = scene_table(&gpu, 4);
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     render_to(&mut encoder, &view, 5.0, wgpu::StoreOp::Discard);
@@ -370,8 +336,7 @@ fn gpu_a_texture_joining_after_finish_reads_its_discarded_contents_as_zeros() {
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     gpu.queue.submit([rendered]);
     assert_eq!(run(&gpu, &table, &pipeline), [1, 0, 0, 0, 0, 0]);
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
 
 /// A shadow-map-shaped program, with no `pin` and no usage call while it renders: each frame
@@ -394,12 +359,7 @@ fn gpu_a_shadow_map_is_rendered_then_read_through_the_table_every_frame() {
     let material = u32_texture(&gpu);
     write_texel(&gpu.queue, &material, 31);
     let material_view = material.create_view(&Default::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size: 8,
-        });
+    let table = scene_table(&gpu, 8);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&shadow_view)), Ok(0));
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
     let pipeline = compute_pipeline(
@@ -444,6 +404,5 @@ enable resource_table;
     let out = read_through(&gpu, &mut encoder, &table, &pipeline);
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(words(&gpu.read_buffer(&out))[..3], [1, 125, 31], "shown again");
-    let messages = gpu.take_validation_messages();
-    assert!(messages.is_empty(), "{messages:#?}");
+    assert_layer_clean(&gpu);
 }
