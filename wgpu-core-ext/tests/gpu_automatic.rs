@@ -20,21 +20,8 @@ enable resource_table;
 
 /// Runs `pipeline` once with `table` and returns the six words it wrote.
 fn run(gpu: &GpuContext, table: &wgpu::ResourceTable, pipeline: &wgpu::ComputePipeline) -> Vec<u32> {
-    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("out"),
-        size: 24,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
-    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(table));
-        pass.set_pipeline(pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
+    let out = read_through(gpu, &mut encoder, table, pipeline);
     gpu.queue.submit([encoder.finish()]);
     words(&gpu.read_buffer(&out))
 }
