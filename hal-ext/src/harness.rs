@@ -486,6 +486,16 @@ pub fn clear_pass<'e>(
     target: &wgpu::TextureView,
     clear: wgpu::Color,
 ) -> wgpu::RenderPass<'e> {
+    clear_pass_with(encoder, target, clear, wgpu::StoreOp::Store)
+}
+
+/// A render pass clearing `target` to `clear`, then storing or discarding it.
+pub fn clear_pass_with<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    clear: wgpu::Color,
+    store: wgpu::StoreOp,
+) -> wgpu::RenderPass<'e> {
     encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
         label: Some("test pass"),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -494,7 +504,7 @@ pub fn clear_pass<'e>(
             resolve_target: None,
             ops: wgpu::Operations {
                 load: wgpu::LoadOp::Clear(clear),
-                store: wgpu::StoreOp::Store,
+                store,
             },
         })],
         ..Default::default()

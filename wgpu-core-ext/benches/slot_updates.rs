@@ -147,19 +147,22 @@ impl Bench {
     }
 
     fn table(&self, size: u32) -> wgpu::ResourceTable {
-        let table = self
-            .device
-            .create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
-        self.flush();
-        table
+        self.made(wgpu::Device::create_pinned_resource_table, size)
     }
 
     /// A table of the automatic model (the standard's), at most
     /// [`wgpu::MAX_RESOURCE_TABLE_SIZE`] slots.
     fn automatic_table(&self, size: u32) -> wgpu::ResourceTable {
-        let table = self
-            .device
-            .create_automatic_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+        self.made(wgpu::Device::create_automatic_resource_table, size)
+    }
+
+    /// A table of `size` slots from `create`, its creation flushed.
+    fn made(
+        &self,
+        create: fn(&wgpu::Device, &wgpu::ResourceTableDescriptor<'_>) -> wgpu::ResourceTable,
+        size: u32,
+    ) -> wgpu::ResourceTable {
+        let table = create(&self.device, &wgpu::ResourceTableDescriptor { label: None, size });
         self.flush();
         table
     }

@@ -415,19 +415,7 @@ fn an_automatic_table_without_the_feature_is_invalid_not_refused() {
 
 /// A render pass to `view` that clears it and stores the clear.
 fn render_to(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("render to"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color::RED),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        ..Default::default()
-    });
+    hal_ext::harness::clear_pass(encoder, view, wgpu::Color::RED);
 }
 
 /// A command buffer that renders to members of an automatic table, or copies into them,
@@ -546,4 +534,39 @@ fn a_texture_no_table_holds_is_no_longer_restored() {
     assert_eq!(last(&removed), wgpu::TextureUses::COLOR_TARGET);
     assert_eq!(last(&destroyed_table), wgpu::TextureUses::COLOR_TARGET);
     assert_eq!(last(&kept), wgpu::TextureUses::RESOURCE);
+}
+
+/// A member with several mips and layers, rendered to through one subresource only (the
+/// tracker then keeps a state per subresource): the whole texture ends in its table state.
+#[test]
+fn a_member_rendered_to_in_one_subresource_ends_whole_in_its_table_state() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("mips and layers"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: 2,
+        },
+        mip_level_count: 2,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    });
+    insert_view(&table, &texture.create_view(&Default::default()));
+    let one = texture.create_view(&wgpu::TextureViewDescriptor {
+        dimension: Some(wgpu::TextureViewDimension::D2),
+        base_mip_level: 1,
+        mip_level_count: Some(1),
+        base_array_layer: 1,
+        array_layer_count: Some(1),
+        ..Default::default()
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &one);
+    let commands = encoder.finish();
+    assert_eq!(commands.texture_uses(&texture).unwrap().1, wgpu::TextureUses::RESOURCE);
 }

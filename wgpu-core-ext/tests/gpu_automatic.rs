@@ -224,24 +224,13 @@ fn gpu_a_texture_joining_again_is_zeroed_again() {
 /// A render pass to `view` (an `R32Uint` texture) that clears it to `value`, storing it or
 /// discarding it.
 fn render_to(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView, value: f64, store: wgpu::StoreOp) {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("render to a member"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color {
-                    r: value,
-                    g: 0.0,
-                    b: 0.0,
-                    a: 0.0,
-                }),
-                store,
-            },
-        })],
-        ..Default::default()
-    });
+    let red = wgpu::Color {
+        r: value,
+        g: 0.0,
+        b: 0.0,
+        a: 0.0,
+    };
+    hal_ext::harness::clear_pass_with(encoder, view, red, store);
 }
 
 /// Records `pipeline` reading `table` into a fresh buffer, returned to be read back.
