@@ -462,8 +462,8 @@ impl<'a> Runner<'a> {
             ..Default::default()
         });
         self.output_step(|this, encoder| {
-            let mut pass = hal_ext::harness::clear_pass(encoder, &attachment, wgpu::Color::TRANSPARENT);
-            pass.set_resource_table(Some(&this.table));
+            let mut pass =
+                hal_ext::harness::clear_pass_with_table(encoder, &attachment, wgpu::Color::TRANSPARENT, &this.table);
             pass.set_pipeline(&this.render[&format]);
             pass.set_bind_group(0, &this.group, &[]);
             pass.draw(0..3, 0..1);

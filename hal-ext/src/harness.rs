@@ -496,19 +496,44 @@ pub fn clear_pass_with<'e>(
     clear: wgpu::Color,
     store: wgpu::StoreOp,
 ) -> wgpu::RenderPass<'e> {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+    encoder.begin_render_pass(&clear_pass_descriptor(&clear_attachment(target, clear, store)))
+}
+
+/// A render pass clearing `target` to `clear` and storing it, begun with `table`.
+pub fn clear_pass_with_table<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    clear: wgpu::Color,
+    table: &wgpu::ResourceTable,
+) -> wgpu::RenderPass<'e> {
+    let attachment = clear_attachment(target, clear, wgpu::StoreOp::Store);
+    encoder.begin_render_pass_with_resource_table(&clear_pass_descriptor(&attachment), table)
+}
+
+fn clear_attachment(
+    target: &wgpu::TextureView,
+    clear: wgpu::Color,
+    store: wgpu::StoreOp,
+) -> [Option<wgpu::RenderPassColorAttachment<'_>>; 1] {
+    [Some(wgpu::RenderPassColorAttachment {
+        view: target,
+        depth_slice: None,
+        resolve_target: None,
+        ops: wgpu::Operations {
+            load: wgpu::LoadOp::Clear(clear),
+            store,
+        },
+    })]
+}
+
+fn clear_pass_descriptor<'a>(
+    attachments: &'a [Option<wgpu::RenderPassColorAttachment<'a>>],
+) -> wgpu::RenderPassDescriptor<'a> {
+    wgpu::RenderPassDescriptor {
         label: Some("test pass"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: target,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(clear),
-                store,
-            },
-        })],
+        color_attachments: attachments,
         ..Default::default()
-    })
+    }
 }
 
 /// Whether wgpu still counts a submission as in flight: polls once and answers false only if

@@ -1309,7 +1309,7 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for table in tables.before(index) {
+            for (table, _) in tables.before(index) {
                 g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
             }
             match command {
@@ -1361,7 +1361,7 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for table in tables.before(usize::MAX) {
+        for (table, _) in tables.before(usize::MAX) {
             g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
         }
         g.compute_pass_end(&mut pass).map_err(fail)
@@ -1379,8 +1379,8 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for table in tables.before(index) {
-                g.render_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+            for (table, fixed) in tables.before(index) {
+                set_render_pass_table(g, &mut pass, table, fixed)?;
             }
             let pass = &mut pass;
             match command {
@@ -1533,8 +1533,8 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for table in tables.before(usize::MAX) {
-            g.render_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+        for (table, fixed) in tables.before(usize::MAX) {
+            set_render_pass_table(g, &mut pass, table, fixed)?;
         }
         g.render_pass_end(&mut pass).map_err(fail)
     }
@@ -1549,7 +1549,7 @@ impl Player {
                     Some(PassTable::Pointer(pointer)) => Some(self.resource_tables.get(*pointer)?),
                     Some(other) => return Err(ActionError::TableNotByPointer(format!("{other:?}"))),
                 };
-                Ok((set.before, table))
+                Ok((set.before, table, set.fixed))
             })
             .collect::<Result<Vec<_>, ActionError>>()?;
         Ok(TableSets(sets.into_iter().peekable()))
@@ -1568,7 +1568,7 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for table in tables.before(index) {
+            for (table, _) in tables.before(index) {
                 bundle.set_resource_table(table).map_err(fail)?;
             }
             let encoder: &mut RenderBundleEncoder = &mut bundle;
@@ -1636,7 +1636,7 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for table in tables.before(usize::MAX) {
+        for (table, _) in tables.before(usize::MAX) {
             bundle.set_resource_table(table).map_err(fail)?;
         }
         let label = desc.label.clone();
@@ -1675,13 +1675,33 @@ fn pass_channel<V: Copy>(channel: ResolvedPassChannel<V>) -> PassChannel<Option<
 /// The side data of a recorded pass (dynamic offsets, debug strings, immediates), consumed
 /// in command order.
 /// A pass's table sets in command order (see [`TableSet`]).
-struct TableSets(std::iter::Peekable<std::vec::IntoIter<(usize, Option<id::ResourceTableId>)>>);
+/// A pass's table sets: (before command, table, whether it is the table a render pass was begun with).
+struct TableSets(std::iter::Peekable<std::vec::IntoIter<(usize, Option<id::ResourceTableId>, bool)>>);
 
 impl TableSets {
-    /// The tables set before command `index` (`usize::MAX`: those left after the last).
-    fn before(&mut self, index: usize) -> impl Iterator<Item = Option<id::ResourceTableId>> + '_ {
-        std::iter::from_fn(move || self.0.next_if(|(before, _)| *before <= index).map(|(_, table)| table))
+    /// The tables set before command `index` (`usize::MAX`: those left after the last), each
+    /// with whether it is the table the render pass was begun with.
+    fn before(&mut self, index: usize) -> impl Iterator<Item = (Option<id::ResourceTableId>, bool)> + '_ {
+        std::iter::from_fn(move || {
+            self.0
+                .next_if(|(before, _, _)| *before <= index)
+                .map(|(_, table, fixed)| (table, fixed))
+        })
     }
+}
+
+/// Replays a render pass's table set: `set_resource_table`, or the table it was begun with.
+fn set_render_pass_table(
+    g: &wgpu_core::global::Global,
+    pass: &mut wgpu_core::command::RenderPass,
+    table: Option<id::ResourceTableId>,
+    fixed: bool,
+) -> Fallible {
+    match (table, fixed) {
+        (Some(table), true) => g.render_pass_set_pass_resource_table(pass, table),
+        (table, _) => g.render_pass_set_resource_table(pass, table),
+    }
+    .map_err(fail)
 }
 
 struct PassData {

@@ -342,6 +342,94 @@ fn render_and_bundle() {
     );
 }
 
+/// The standard's form: a table of the automatic model (no pins) that render passes take
+/// when they begin, drawn through directly and by a bundle that sets no table.
+fn pass_table() {
+    let (device, queue, dir) = traced_device("pass_table", wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 4,
+    });
+    let texture = texture_2d(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    queue.write_texture(
+        texture.as_image_copy(),
+        &[30, 60, 90, 255],
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(4),
+            rows_per_image: None,
+        },
+        texture.size(),
+    );
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view(&texture))), Ok(0));
+    let sampler = device.create_sampler(&Default::default());
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&sampler)), Ok(1));
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("sample slot 0"),
+        source: wgpu::ShaderSource::Wgsl(SAMPLE_SLOT_0.into()),
+    });
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let pipeline = hal_ext::harness::render_pipeline(&device, &module, None, format);
+    let mut bundle = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+        label: Some("inheriting bundle"),
+        color_formats: &[Some(format)],
+        depth_stencil: None,
+        sample_count: 1,
+        multiview: None,
+    });
+    bundle.set_pipeline(&pipeline);
+    bundle.draw(0..3, 0..1);
+    let bundle = bundle.finish(&Default::default());
+    let labels = ["pass frame", "bundle frame"];
+    let targets = labels.map(|label| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d {
+                width: 4,
+                height: 4,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        })
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    for (target, label) in targets.iter().zip(labels) {
+        let target_view = view(target);
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &target_view, wgpu::Color::BLACK, &table);
+        if label == "bundle frame" {
+            pass.execute_bundles([&bundle]);
+        } else {
+            pass.set_pipeline(&pipeline);
+            pass.draw(0..3, 0..1);
+        }
+    }
+    queue.submit([encoder.finish()]);
+    write_expect(
+        &dir,
+        Expect {
+            about: "render passes begun with a table of the automatic model sample through it, directly and \
+                    in a bundle that sets no table"
+                .into(),
+            error: None,
+            checks: vec![
+                check("pass frame", Expected::EveryTexel([30, 60, 90, 255])),
+                check("bundle frame", Expected::EveryTexel([30, 60, 90, 255])),
+            ],
+        },
+    );
+}
+
 const STORAGE_BUFFER: &str = r#"
 enable resource_table;
 
@@ -495,6 +583,7 @@ fn record_regression_cases() {
     pin_transitions();
     slot_reuse();
     render_and_bundle();
+    pass_table();
     storage_buffer();
     upstream_trace();
     error_cases();

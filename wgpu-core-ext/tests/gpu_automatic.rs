@@ -2,8 +2,9 @@
 //! `pin` at all. What is built so far: a texture joins its table state when a table shows it
 //! (zeroing what was never written), returns to it after queue writes, and after passes that
 //! render to it (before the next pass that reads tables, and at the end of the command
-//! buffer). Per-scope hiding comes with a later story: no pass here reads a member through
-//! its table while it renders to it.
+//! buffer). Render passes take their table when they begin, and their bundles use it.
+//! Per-scope hiding comes with a later story: no pass here reads a member through its table
+//! while it renders to it.
 
 use hal_ext::harness::{compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext};
 use wgpu::ResourceTableUsage as Usage;
@@ -380,5 +381,105 @@ enable resource_table;
     let out = read_through(&gpu, &mut encoder, &table, &pipeline);
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(words(&gpu.read_buffer(&out))[..3], [1, 125, 31], "shown again");
+    assert_layer_clean(&gpu);
+}
+
+/// Draws the first instance with the shadow map's depth at (3, 2) × 1000 and the second
+/// with the material's texel, reading both through the pass's table (slots 0 and 1).
+const DRAW_THROUGH_THE_PASS_TABLE: &str = "
+enable resource_table;
+struct V { @builtin(position) p: vec4<f32>, @location(0) @interpolate(flat) which: u32 }
+@vertex fn vs(@builtin(vertex_index) i: u32, @builtin(instance_index) which: u32) -> V {
+    let xy = vec2(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0);
+    return V(vec4(xy, 0.0, 1.0), which);
+}
+@fragment fn fs(v: V) -> @location(0) vec4<u32> {
+    if v.which == 0u {
+        return vec4(u32(textureLoad(getResource<texture_depth_2d>(0u), vec2(3, 2), 0) * 1000.0));
+    }
+    return vec4(textureLoad(getResource<texture_2d<u32>>(1u), vec2(0), 0).x);
+}";
+
+/// A frame in the standard's form: a shadow pass renders a depth map the table shows, then
+/// render passes begun with the table read it, drawing directly and through a render bundle
+/// that sets no table (it uses the pass's). No `pin`, no `set_resource_table`, one command
+/// buffer: the first pass reads the depth just rendered, the bundle reads the material, and
+/// a draw after the bundle still has the pass's table.
+#[test]
+fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let shadow = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::Depth32Float,
+        4,
+        4,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let shadow_view = shadow.create_view(&Default::default());
+    let material = u32_texture(&gpu);
+    write_texel(&gpu.queue, &material, 31);
+    let material_view = material.create_view(&Default::default());
+    let table = scene_table(&gpu, 8);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&shadow_view)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw through the pass table"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_THROUGH_THE_PASS_TABLE.into()),
+    });
+    let format = wgpu::TextureFormat::R32Uint;
+    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let mut bundle = gpu
+        .device
+        .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+            label: Some("material"),
+            color_formats: &[Some(format)],
+            depth_stencil: None,
+            sample_count: 1,
+            multiview: None,
+        });
+    bundle.set_pipeline(&pipeline);
+    bundle.draw(0..3, 1..2);
+    let bundle = bundle.finish(&Default::default());
+    assert!(bundle.uses_resource_table());
+
+    let targets = [(); 3].map(|()| {
+        texture_2d(
+            &gpu.device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        )
+    });
+    let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("shadow"),
+        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+            view: &shadow_view,
+            depth_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(0.5),
+                store: wgpu::StoreOp::Store,
+            }),
+            stencil_ops: None,
+        }),
+        ..Default::default()
+    });
+    let black = wgpu::Color::BLACK;
+    {
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &views[0], black, &table);
+        pass.set_pipeline(&pipeline);
+        pass.draw(0..3, 0..1);
+    }
+    hal_ext::harness::clear_pass_with_table(&mut encoder, &views[1], black, &table).execute_bundles([&bundle]);
+    {
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &views[2], black, &table);
+        pass.execute_bundles([&bundle]);
+        pass.set_pipeline(&pipeline);
+        pass.draw(0..3, 0..1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let read = targets.each_ref().map(|t| words(&gpu.read_texture(t))[0]);
+    assert_eq!(read, [500, 31, 500], "direct draw, bundle, draw after the bundle");
     assert_layer_clean(&gpu);
 }

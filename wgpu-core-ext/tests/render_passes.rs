@@ -1,9 +1,11 @@
-//! `set_resource_table` on render passes and render bundles (noop backend): draws of
-//! pipelines that read the table need one set, executing bundles unsets it, bundles set
-//! their own, and a destroyed table set by a bundle fails the submit.
+//! Tables in render passes and render bundles (noop backend). A pass begun with a table
+//! (the standard's `GPURenderPassDescriptor.resourceTable`) keeps it for every draw, and the
+//! bundles it executes use it unless they set their own. `set_resource_table` (the pinning
+//! model's): draws of pipelines that read the table need one set, executing bundles unsets
+//! it, bundles set their own, and a destroyed table set by a bundle fails the submit.
 
 use hal_ext::harness::{find_source, noop_device, render_pipeline, validation_error};
-use wgpu_core::device::queue::QueueSubmitError;
+use wgpu_core::{device::queue::QueueSubmitError, resource_table::ResourceTableUseError};
 
 const SHADER: &str = "
 enable resource_table;
@@ -25,6 +27,8 @@ struct Fixture {
     queue: wgpu::Queue,
     pipeline: wgpu::RenderPipeline,
     table: wgpu::ResourceTable,
+    /// A table of the automatic model, labelled "scene".
+    automatic: wgpu::ResourceTable,
     view: wgpu::TextureView,
 }
 
@@ -54,32 +58,67 @@ fn fixture() -> Fixture {
         label: Some("textures"),
         size: 64,
     });
+    let automatic = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 64,
+    });
     Fixture {
         device,
         queue,
         pipeline,
         table,
+        automatic,
         view,
     }
 }
 
 fn record(f: &Fixture, body: impl FnOnce(&mut wgpu::RenderPass<'_>)) -> (wgpu::CommandBuffer, Option<wgpu::Error>) {
+    record_in(f, None, body)
+}
+
+/// Records a render pass begun with `table`, or without a table.
+fn record_in(
+    f: &Fixture,
+    table: Option<&wgpu::ResourceTable>,
+    body: impl FnOnce(&mut wgpu::RenderPass<'_>),
+) -> (wgpu::CommandBuffer, Option<wgpu::Error>) {
     validation_error(&f.device, || {
         let mut encoder = f.device.create_command_encoder(&Default::default());
         {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &f.view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: Default::default(),
-                })],
+            let attachments = [Some(wgpu::RenderPassColorAttachment {
+                view: &f.view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: Default::default(),
+            })];
+            let desc = wgpu::RenderPassDescriptor {
+                color_attachments: &attachments,
                 ..Default::default()
-            });
+            };
+            let mut pass = match table {
+                Some(table) => encoder.begin_render_pass_with_resource_table(&desc, table),
+                None => encoder.begin_render_pass(&desc),
+            };
             body(&mut pass);
         }
         encoder.finish()
     })
+}
+
+/// The table error a pass failed with, and its text.
+fn use_error(error: Option<wgpu::Error>) -> (ResourceTableUseError, String) {
+    use wgpu_core::command::{RenderCommandError, RenderPassErrorInner};
+    let error = error.expect("a validation error");
+    match find_source::<RenderPassErrorInner>(&error) {
+        Some(RenderPassErrorInner::RenderCommand(RenderCommandError::ResourceTable(found))) => {
+            (found.clone(), found.to_string())
+        }
+        _ => panic!("{error:?}"),
+    }
+}
+
+fn submit(f: &Fixture, cb: wgpu::CommandBuffer) -> Option<wgpu::Error> {
+    validation_error(&f.device, || f.queue.submit([cb])).1
 }
 
 fn bundle<'f>(
@@ -97,7 +136,7 @@ fn bundle<'f>(
                 multiview: None,
             });
         body(&mut encoder);
-        encoder.finish(&Default::default())
+        encoder.finish(&wgpu::RenderBundleDescriptor { label: Some("bundle") })
     })
 }
 
@@ -136,9 +175,6 @@ fn executing_bundles_unsets_the_table() {
 #[test]
 fn bundles_set_their_own_table() {
     let f = fixture();
-    // (A bundle that draws without setting a table fails `finish`, with the same
-    // "no resource table is set" error; wgpu makes render-bundle errors fatal, so that case
-    // is not exercised in-process here.)
     let (with_table, error) = bundle(&f, |b| {
         b.set_resource_table(Some(&f.table));
         b.set_pipeline(&f.pipeline);
@@ -161,5 +197,143 @@ fn bundles_set_their_own_table() {
             Some(QueueSubmitError::DestroyedResource(_))
         ),
         "{error:?}"
+    );
+}
+
+/// A bundle drawing with a table pipeline after its own `set_resource_table(None)`.
+fn bundle_unsetting_its_table(f: &Fixture) -> String {
+    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        bundle(f, |b| {
+            b.set_resource_table(None);
+            b.set_pipeline(&f.pipeline);
+            b.draw(0..3, 0..1);
+        })
+    }))
+    .expect_err("wgpu makes render bundle errors fatal");
+    panic.downcast_ref::<String>().expect("a formatted panic").clone()
+}
+
+#[test]
+fn a_pass_begun_with_a_table_keeps_it_for_every_draw_and_after_bundles() {
+    let f = fixture();
+    let (empty, error) = bundle(&f, |_| {});
+    assert!(error.is_none(), "{error:?}");
+    for table in [&f.table, &f.automatic] {
+        let (cb, error) = record_in(&f, Some(table), |pass| {
+            pass.set_pipeline(&f.pipeline);
+            pass.draw(0..3, 0..1);
+            pass.execute_bundles([&empty]);
+            pass.set_pipeline(&f.pipeline);
+            pass.draw(0..3, 0..1);
+        });
+        assert!(error.is_none(), "{:?}: {error:?}", table.model());
+        assert!(submit(&f, cb).is_none());
+    }
+}
+
+#[test]
+fn a_pass_begun_with_a_table_cannot_change_it() {
+    let f = fixture();
+    for set in [Some(&f.automatic), Some(&f.table), None] {
+        let (_cb, error) = record_in(&f, Some(&f.automatic), |pass| pass.set_resource_table(set));
+        let (error, text) = use_error(error);
+        assert!(
+            matches!(error, ResourceTableUseError::TableFixedForPass { .. }),
+            "{error:?}"
+        );
+        assert_eq!(
+            text,
+            "The render pass was begun with ResourceTable with 'scene' label, its table for the \
+             whole pass: `set_resource_table` cannot change it"
+        );
+    }
+}
+
+#[test]
+fn set_resource_table_takes_tables_of_the_pinning_model_only() {
+    let f = fixture();
+    let (_cb, error) = record(&f, |pass| pass.set_resource_table(Some(&f.automatic)));
+    let (error, text) = use_error(error);
+    assert!(
+        matches!(error, ResourceTableUseError::AutomaticTableNeedsPassDescriptor { .. }),
+        "{error:?}"
+    );
+    let expected = "ResourceTable with 'scene' label is a table of the automatic model: a render pass \
+                    takes it when it begins (`begin_render_pass_with_resource_table`) and its render \
+                    bundles inherit it; `set_resource_table` on a render pass or render bundle \
+                    encoder takes tables of the pinning model only";
+    assert_eq!(text, expected);
+
+    // The same in a bundle (wgpu makes bundle errors fatal: read the panic).
+    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        bundle(&f, |b| b.set_resource_table(Some(&f.automatic)))
+    }))
+    .expect_err("wgpu makes render bundle errors fatal");
+    let panic = panic.downcast_ref::<String>().expect("a formatted panic");
+    assert!(panic.contains(expected), "{panic}");
+    // A bundle that sets its tables still needs one for each table draw.
+    let panic = bundle_unsetting_its_table(&f);
+    assert!(panic.contains(MISSING), "{panic}");
+}
+
+#[test]
+fn bundles_that_set_no_table_use_the_pass_s() {
+    let f = fixture();
+    let (inherits, error) = bundle(&f, |b| {
+        b.set_pipeline(&f.pipeline);
+        b.draw(0..3, 0..1);
+    });
+    assert!(error.is_none(), "{error:?}");
+    let (empty, _) = bundle(&f, |_| {});
+    let (own, _) = bundle(&f, |b| {
+        b.set_resource_table(Some(&f.table));
+        b.set_pipeline(&f.pipeline);
+        b.draw(0..3, 0..1);
+    });
+    let uses = [&inherits, &empty, &own].map(wgpu::RenderBundle::uses_resource_table);
+    assert_eq!(uses, [true, false, true]);
+
+    for table in [&f.automatic, &f.table] {
+        let (cb, error) = record_in(&f, Some(table), |pass| pass.execute_bundles([&inherits, &empty]));
+        assert!(error.is_none(), "{:?}: {error:?}", table.model());
+        assert!(submit(&f, cb).is_none());
+    }
+    // In a pass begun without a table, even one set with `set_resource_table`.
+    let needs = "RenderBundle with 'bundle' label draws with a pipeline that uses a resource table \
+                 and sets none, so it uses the render pass's; this pass was not begun with one \
+                 (`begin_render_pass_with_resource_table`)";
+    for set in [false, true] {
+        let (_cb, error) = record(&f, |pass| {
+            if set {
+                pass.set_resource_table(Some(&f.table));
+            }
+            pass.execute_bundles([&inherits]);
+        });
+        let (error, text) = use_error(error);
+        assert!(
+            matches!(error, ResourceTableUseError::BundleNeedsTable { .. }),
+            "{error:?}"
+        );
+        assert_eq!(text, needs);
+    }
+    // A bundle that uses no table runs anywhere.
+    let (_cb, error) = record(&f, |pass| pass.execute_bundles([&empty]));
+    assert!(error.is_none(), "{error:?}");
+}
+
+#[test]
+fn a_bundle_with_its_own_table_cannot_run_in_a_pass_begun_with_one() {
+    let f = fixture();
+    let (own, _) = bundle(&f, |b| b.set_resource_table(Some(&f.table)));
+    let (_cb, error) = record_in(&f, Some(&f.automatic), |pass| pass.execute_bundles([&own]));
+    let (error, text) = use_error(error);
+    assert!(
+        matches!(error, ResourceTableUseError::BundleSetsTable { .. }),
+        "{error:?}"
+    );
+    assert_eq!(
+        text,
+        "RenderBundle with 'bundle' label sets its own resource table, but the render pass was \
+         begun with ResourceTable with 'scene' label, which the bundles it executes use"
     );
 }

@@ -231,8 +231,13 @@ fn passes_round_trip_through_bincode() {
             TableSet {
                 before: 0,
                 table: Some(PassTable::Pointer(table)),
+                fixed: false,
             },
-            TableSet { before: 1, table: None },
+            TableSet {
+                before: 1,
+                table: None,
+                fixed: false,
+            },
         ],
     ] {
         let pass = Pass {
