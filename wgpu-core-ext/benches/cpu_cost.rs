@@ -1,7 +1,9 @@
 //! CPU cost of 1,000 dispatches, 1,000 draws in a render pass and 1,000 draws in a render
-//! bundle, each able to reach N textures (#14): one bound texture (the bindful baseline), a
-//! binding array of N views (upstream's way), and a resource table of N slots, set once or
-//! before every call; on Vulkan also the physical limit: the same dispatches and render-pass
+//! bundle, each able to reach N textures: one bound texture (the bindful baseline), a
+//! binding array of N views (upstream's way), a resource table of N slots of the pinning
+//! model, set once or before every call, and one of the standard's automatic model (no pin;
+//! set on the compute pass, taken by render passes when they begin, and used by bundles that
+//! set none; at most 65,536 slots); on Vulkan also the physical limit: the same dispatches and render-pass
 //! draws of a one-texture shader recorded through raw Vulkan (`ash`) on the same device.
 //!
 //! `cargo bench -p wgpu-core-ext --bench cpu_cost [-- --sizes 1000,10000 --runs 5
@@ -61,6 +63,9 @@ enum Access {
     Table,
     /// The same, the table set again before every call.
     TablePerCall,
+    /// A table of the automatic model: set once on compute passes, given to render passes
+    /// when they begin, and used by bundles that set none.
+    AutomaticTable,
 }
 
 /// A device, pipelines and bindings for one [`Access`] of `size` textures.
@@ -72,6 +77,8 @@ struct Setup {
     group: Option<wgpu::BindGroup>,
     table: Option<wgpu::ResourceTable>,
     per_call: bool,
+    /// The table is of the automatic model.
+    automatic: bool,
     target: wgpu::TextureView,
     /// The texture the shaders read.
     view: wgpu::TextureView,
@@ -81,7 +88,8 @@ impl Setup {
     fn new(backends: wgpu::Backends, access: Access, size: u32) -> Option<Self> {
         let adapter = common::adapter(backends);
         let limits = adapter.limits();
-        let table = matches!(access, Access::Table | Access::TablePerCall);
+        let table = matches!(access, Access::Table | Access::TablePerCall | Access::AutomaticTable);
+        let automatic = access == Access::AutomaticTable;
         let fits = match access {
             Access::OneTexture => true,
             Access::BindingArray => {
@@ -89,6 +97,7 @@ impl Setup {
                     && size <= limits.max_sampled_textures_per_shader_stage
             }
             Access::Table | Access::TablePerCall => size <= adapter.max_resource_table_size(),
+            Access::AutomaticTable => size <= adapter.max_resource_table_size().min(65_536),
         };
         if !fits {
             return None;
@@ -104,7 +113,9 @@ impl Setup {
                 features = wgpu::Features::TEXTURE_BINDING_ARRAY
                     | wgpu::Features::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING;
             }
-            Access::Table | Access::TablePerCall => features = wgpu::Features::SAMPLING_RESOURCE_TABLE,
+            Access::Table | Access::TablePerCall | Access::AutomaticTable => {
+                features = wgpu::Features::SAMPLING_RESOURCE_TABLE
+            }
         }
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_features: features,
@@ -113,7 +124,7 @@ impl Setup {
         }))
         .ok()?;
         let texture = hal_ext::harness::texture_2d(&device, FORMAT, 1, 1, wgpu::TextureUsages::TEXTURE_BINDING);
-        if table {
+        if table && !automatic {
             texture.pin(wgpu::PinnedUsage::Sampled);
         }
         let view = texture.create_view(&Default::default());
@@ -128,7 +139,7 @@ impl Setup {
                 format!("@group(0) @binding(0) var textures: binding_array<texture_2d<f32>, {size}>;"),
                 "textures[0]",
             ),
-            Access::Table | Access::TablePerCall => (
+            Access::Table | Access::TablePerCall | Access::AutomaticTable => (
                 "enable resource_table;",
                 String::new(),
                 "getResource<texture_2d<f32>>(0u)",
@@ -150,7 +161,7 @@ impl Setup {
             ),
         });
         let (layout, group) = match access {
-            Access::Table | Access::TablePerCall => (
+            Access::Table | Access::TablePerCall | Access::AutomaticTable => (
                 device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
                     label: None,
                     bind_group_layouts: &[],
@@ -201,7 +212,11 @@ impl Setup {
         });
         let render = hal_ext::harness::render_pipeline(&device, &module, Some(&layout), FORMAT);
         let table = table.then(|| {
-            let table = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size });
+            let desc = wgpu::ResourceTableDescriptor { label: None, size };
+            let table = match automatic {
+                true => device.create_automatic_resource_table(&desc),
+                false => device.create_pinned_resource_table(&desc),
+            };
             let resources = vec![wgpu::BindingResource::TextureView(&view); size as usize];
             table.update_range(0, &resources).unwrap();
             table
@@ -216,6 +231,7 @@ impl Setup {
             group,
             table,
             per_call: access == Access::TablePerCall,
+            automatic,
             target,
             view,
         })
@@ -261,8 +277,19 @@ impl Setup {
         })
     }
 
+    /// A render pass, begun with the table if it is of the automatic model.
     fn render_pass<'e>(&self, encoder: &'e mut wgpu::CommandEncoder) -> wgpu::RenderPass<'e> {
-        hal_ext::harness::clear_pass(encoder, &self.target, wgpu::Color::BLACK)
+        match (&self.table, self.automatic) {
+            (Some(table), true) => {
+                hal_ext::harness::clear_pass_with_table(encoder, &self.target, wgpu::Color::BLACK, table)
+            }
+            _ => hal_ext::harness::clear_pass(encoder, &self.target, wgpu::Color::BLACK),
+        }
+    }
+
+    /// The table render passes and bundles set themselves (the pinning model's).
+    fn table_to_set(&self) -> Option<&wgpu::ResourceTable> {
+        self.table.as_ref().filter(|_| !self.automatic)
     }
 
     fn draws(&self, budget: Budget) -> Duration {
@@ -272,7 +299,7 @@ impl Setup {
             if let Some(group) = &self.group {
                 pass.set_bind_group(0, group, &[]);
             }
-            if let Some(table) = &self.table {
+            if let Some(table) = self.table_to_set() {
                 pass.set_resource_table(Some(table));
             }
             for _ in 0..CALLS {
@@ -299,7 +326,7 @@ impl Setup {
             if let Some(group) = &self.group {
                 bundle.set_bind_group(0, group, &[]);
             }
-            if let Some(table) = &self.table {
+            if let Some(table) = self.table_to_set() {
                 bundle.set_resource_table(Some(table));
             }
             for _ in 0..CALLS {
@@ -389,9 +416,9 @@ fn main() {
     };
     println!();
     println!(
-        "| N | work | raw Vulkan (ash) | raw Vulkan, update-after-bind array of N | one texture | binding array of N | table of N | table set per call |"
+        "| N | work | raw Vulkan (ash) | raw Vulkan, update-after-bind array of N | one texture | binding array of N | table of N | table set per call | automatic table of N |"
     );
-    println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for size in sizes {
         // The binding array of N first, on its own device, dropped before the tables' are
         // made: on the H100, while a device holding a binding array of 20,000 to 700,000
@@ -407,7 +434,8 @@ fn main() {
                 .collect(),
             None => vec!["— (over the limit)".to_string(); works.len()],
         };
-        let tables = [Access::Table, Access::TablePerCall].map(|a| Setup::new(backends, a, size));
+        let tables =
+            [Access::Table, Access::TablePerCall, Access::AutomaticTable].map(|a| Setup::new(backends, a, size));
         // What the table's set is, bound and read through raw Vulkan on the table's device
         // (which has the indexing features), once wgpu has sampled its pinned texture.
         let raw_array = match (&tables[0], backends) {
@@ -432,7 +460,7 @@ fn main() {
                 raw.as_ref()
                     .map(|raw| raw.measure(TURN.runs, TURN.time, CALLS, draws, until_submit()))
             };
-            let mut best: [Option<Duration>; 5] = [None; 5];
+            let mut best: [Option<Duration>; 6] = [None; 6];
             // One turn untimed first: the first calls after devices were made and dropped
             // ran slower on the H100 (a whole row at twice the time of the others).
             for turn in 0..=TURNS.max(runs) {
@@ -442,6 +470,7 @@ fn main() {
                     tables[1].as_ref().map(|s| work(s, TURN)),
                     raw_time(&raw),
                     raw_time(&raw_array),
+                    tables[2].as_ref().map(|s| work(s, TURN)),
                 ];
                 if turn == 0 {
                     continue;
@@ -453,7 +482,7 @@ fn main() {
                     };
                 }
             }
-            let [base, table, per_call, raw_one, raw_array_time] = best;
+            let [base, table, per_call, raw_one, raw_array_time, automatic] = best;
             let base = &base.unwrap();
             let cell = |time: Option<Duration>| match time {
                 Some(t) => cell_of(t, base),
@@ -468,10 +497,11 @@ fn main() {
             let raw_one = raw_cell(&raw, raw_one, String::new());
             let raw_array = raw_cell(&raw_array, raw_array_time, "— (over the limit)".to_string());
             println!(
-                "| {size} | {name} | {raw_one} | {raw_array} | {} | {array} | {} | {} |",
+                "| {size} | {name} | {raw_one} | {raw_array} | {} | {array} | {} | {} | {} |",
                 ms(*base),
                 cell(table),
-                cell(per_call)
+                cell(per_call),
+                cell(automatic)
             );
         }
     }

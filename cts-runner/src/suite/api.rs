@@ -429,6 +429,113 @@ pub fn tests() -> Vec<Test> {
             },
         },
         Test {
+            file: "api,validation,encoding",
+            name: "render_pass_descriptor_table",
+            backend: Backend::Noop,
+            params: vec![
+                ("table", strs(&["valid", "invalid", "none"])),
+                ("model", strs(&["automatic", "pinned"])),
+            ],
+            spec: "beginRenderPass (2026-08): if descriptor.resourceTable is not valid to use with this, invalidate \
+                   pass; else set pass.[[resource_table]] to it (which executeBundles keeps)",
+            run: |p| {
+                let (device, _q, _gpu) = device(p, "sampling");
+                let desc = ResourceTableDescriptor {
+                    label: Some("cts"),
+                    // Above every device's maximum: an invalid table.
+                    size: if p.str("table") == "invalid" { u32::MAX } else { 1 },
+                };
+                let (t, _creation_error) = validation_error(&device, || match p.str("model") {
+                    "automatic" => device.create_automatic_resource_table(&desc),
+                    _ => device.create_pinned_resource_table(&desc),
+                });
+                let (pipeline, target) = render_setup(&device);
+                let empty = device
+                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                        label: None,
+                        color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
+                        depth_stencil: None,
+                        sample_count: 1,
+                        multiview: None,
+                    })
+                    .finish(&Default::default());
+                let (_cb, error) = validation_error(&device, || {
+                    let mut encoder = device.create_command_encoder(&Default::default());
+                    {
+                        let mut pass = match p.str("table") {
+                            "none" => begin_render(&mut encoder, &target),
+                            _ => hal_ext::harness::clear_pass_with_table(&mut encoder, &target, wgpu::Color::BLACK, &t),
+                        };
+                        pass.set_pipeline(&pipeline);
+                        pass.execute_bundles([&empty]);
+                        pass.set_pipeline(&pipeline);
+                        pass.draw(0..3, 0..1);
+                    }
+                    encoder.finish()
+                });
+                match p.str("table") {
+                    "valid" => expect_no_error(error),
+                    "invalid" => expect_error::<CommandEncoderError>(error, "an invalid table", |e| {
+                        format!("{e:?}").contains("InvalidResource")
+                    }),
+                    _ => expect_error::<CommandEncoderError>(error, "MissingResourceTable", |e| {
+                        format!("{e:?}").contains("MissingResourceTable")
+                    }),
+                }
+            },
+        },
+        Test {
+            file: "api,validation,encoding",
+            name: "execute_bundles_needs_a_table_for_bundles_that_use_one",
+            backend: Backend::Noop,
+            params: vec![("pass_table", bools()), ("bundle_uses_table", bools())],
+            spec: "Bundles record [[uses_resource_table]] if any pipeline set in them uses the table; executeBundles: \
+                   [[resource_table]] must not be null if any bundle [[uses_resource_table]] (2026-08)",
+            run: |p| {
+                let (device, _q, _gpu) = device(p, "sampling");
+                let t = device.create_automatic_resource_table(&ResourceTableDescriptor {
+                    label: Some("cts"),
+                    size: 1,
+                });
+                let (pipeline, target) = render_setup(&device);
+                let uses = p.bool("bundle_uses_table");
+                let mut encoder = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+                    label: None,
+                    color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
+                    depth_stencil: None,
+                    sample_count: 1,
+                    multiview: None,
+                });
+                if uses {
+                    encoder.set_pipeline(&pipeline);
+                    encoder.draw(0..3, 0..1);
+                }
+                let bundle = encoder.finish(&Default::default());
+                ensure(bundle.uses_resource_table() == uses, || {
+                    format!("uses_resource_table() is {}", bundle.uses_resource_table())
+                })?;
+                let pass_table = p.bool("pass_table");
+                let (_cb, error) = validation_error(&device, || {
+                    let mut encoder = device.create_command_encoder(&Default::default());
+                    {
+                        let mut pass = match pass_table {
+                            true => hal_ext::harness::clear_pass_with_table(&mut encoder, &target, wgpu::Color::BLACK, &t),
+                            false => begin_render(&mut encoder, &target),
+                        };
+                        pass.execute_bundles([&bundle]);
+                    }
+                    encoder.finish()
+                });
+                if uses && !pass_table {
+                    expect_error::<CommandEncoderError>(error, "BundleNeedsTable", |e| {
+                        format!("{e:?}").contains("BundleNeedsTable")
+                    })
+                } else {
+                    expect_no_error(error)
+                }
+            },
+        },
+        Test {
             file: "api,validation,queue",
             name: "submit_with_destroyed_table",
             backend: Backend::Noop,
