@@ -13,8 +13,8 @@ use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
 use crate::model::{
-    texel, DeviceError, Model, Res, TableSize, TexKind, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE,
-    WORDS,
+    texel, DeviceError, Member, Model, Res, TableSize, TexKind, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS,
+    STRIDE, WORDS,
 };
 use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
 
@@ -871,10 +871,13 @@ fn index_of(index: &wgpu::SubmissionIndex) -> u64 {
 /// Which kind of validation error `error` is (by the wgpu-core error in its sources).
 fn classify(error: &wgpu::Error) -> Option<DeviceError> {
     use wgpu_core::device::queue::{QueueSubmitError, QueueWriteError};
-    use wgpu_core::resource_table::{CreateResourceTableError, PinError, ResourceTableBindingError};
+    use wgpu_core::resource_table::{
+        CreateResourceTableError, PinError, ResourceTableBindingError, ResourceTableUseError,
+    };
     if let Some(e) = find_source::<CreateResourceTableError>(error) {
         Some(DeviceError::CreateTable(match e {
             CreateResourceTableError::TooLarge { .. } => Why::TooLarge,
+            CreateResourceTableError::AboveStandardMaximum { .. } => Why::AboveStandardMaximum,
             CreateResourceTableError::MissingFeatures(_) => Why::MissingFeatures,
             _ => Why::Other,
         }))
@@ -886,6 +889,12 @@ fn classify(error: &wgpu::Error) -> Option<DeviceError> {
             ResourceTableBindingError::NotAStorageBuffer(..) => Why::NotAStorageBuffer,
             ResourceTableBindingError::UnalignedBufferOffset { .. } => Why::UnalignedBufferOffset,
             ResourceTableBindingError::BufferRange { .. } => Why::BufferRange,
+            _ => Why::Other,
+        }))
+    } else if let Some(e) = find_source::<ResourceTableUseError>(error) {
+        Some(DeviceError::Usage(match e {
+            ResourceTableUseError::InvalidTable(_) => Why::InvalidTable,
+            ResourceTableUseError::PinnedTable { .. } => Why::PinnedTable,
             _ => Why::Other,
         }))
     } else if let Some(e) = find_source::<PinError>(error) {
@@ -943,7 +952,10 @@ impl Sut {
         };
         // Table 0: valid, unless the device lacks the feature.
         let expected = init.featureless.then_some(DeviceError::CreateTable(Why::TooLarge));
-        assert_eq!(sut.create_table(init.tables[0].size), expected);
+        assert_eq!(
+            sut.create_table(init.tables[0].size, init.tables[0].automatic),
+            expected
+        );
         let errors = sut.dev.take_errors();
         assert!(
             errors.iter().map(classify).eq(expected.map(Some)),
@@ -961,14 +973,20 @@ impl Sut {
         panic!("divergence at step {} `{op}`: {message}", self.step)
     }
 
-    fn create_table(&mut self, size: TableSize) -> Option<DeviceError> {
+    fn create_table(&mut self, size: TableSize, automatic: bool) -> Option<DeviceError> {
         let size = size.on(self.model.max_table_size);
-        self.tables.push(Some(
-            self.dev
-                .device
-                .create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size }),
-        ));
-        self.model.create_table(size)
+        let desc = wgpu::ResourceTableDescriptor { label: None, size };
+        let device = &self.dev.device;
+        self.tables.push(Some(match automatic {
+            true => device.create_automatic_resource_table(&desc),
+            false => device.create_pinned_resource_table(&desc),
+        }));
+        self.model.create_table(size, automatic)
+    }
+
+    /// Whether table `t` is of the automatic model (its render passes begin with it).
+    fn automatic(&self, t: usize) -> bool {
+        self.model.tables[t].automatic
     }
 
     fn table(&self, t: usize) -> &wgpu::ResourceTable {
@@ -1049,7 +1067,15 @@ impl Sut {
     fn execute(&mut self, op: &Op) -> Option<DeviceError> {
         let dev = self.dev.clone();
         match *op {
-            Op::CreateTable { size } => self.create_table(size),
+            Op::CreateTable { size, automatic } => self.create_table(size, automatic),
+            Op::SetResourceUsage { table, member, usage } => {
+                let resource = match member {
+                    Member::Texture(i) => wgpu::ResourceTableMember::Texture(self.texture(i)),
+                    Member::Buffer(i) => wgpu::ResourceTableMember::Buffer(self.buffer(i)),
+                };
+                self.table(table).set_resource_usage(resource, usage.wgpu());
+                self.model.set_resource_usage(table, member, usage)
+            }
             Op::DestroyTable { table } => {
                 self.table(table).destroy();
                 self.model.destroy_table(table);
@@ -1243,7 +1269,9 @@ impl Sut {
             Op::Record(ref probe) => {
                 let recorded = self.record(probe);
                 self.recorded.push(recorded);
-                probe.loses_table().then_some(DeviceError::MissingTable)
+                probe
+                    .loses_table(self.automatic(probe.table))
+                    .then_some(DeviceError::MissingTable)
             }
             Op::Submit { ref probes, read_back } => {
                 let mut all = std::mem::take(&mut self.recorded);
@@ -1251,7 +1279,9 @@ impl Sut {
                     all.push(self.record(probe));
                 }
                 let tables: Vec<usize> = all.iter().map(|(_, r)| r.probe.table).collect();
-                let invalid = all.iter().any(|(_, r)| r.probe.loses_table());
+                let invalid = all
+                    .iter()
+                    .any(|(_, r)| r.probe.loses_table(self.automatic(r.probe.table)));
                 let expected_submit = self.model.submit_error(&tables, invalid);
                 let (buffers, records): (Vec<_>, Vec<_>) = all.into_iter().unzip();
                 self.model.looked();
@@ -1267,7 +1297,7 @@ impl Sut {
                     self.wait(op);
                 }
                 // Recording a probe that loses its table is an error of its own, one per probe.
-                let lost = probes.iter().filter(|p| p.loses_table()).count();
+                let lost = probes.iter().filter(|p| p.loses_table(self.automatic(p.table))).count();
                 self.more_errors
                     .extend(std::iter::repeat_n(DeviceError::MissingTable, lost.saturating_sub(1)));
                 (lost > 0).then_some(DeviceError::MissingTable)
@@ -1474,7 +1504,7 @@ impl Sut {
         let table = self.table(probe.table);
         let mut encoder = dev.device.create_command_encoder(&Default::default());
         let staging = if probe.kind.render() {
-            self.record_render(&mut encoder, table, probe)
+            self.record_render(&mut encoder, table, self.automatic(probe.table), probe)
         } else {
             self.record_compute(&mut encoder, table, probe)
         };
@@ -1605,10 +1635,14 @@ impl Sut {
         staging
     }
 
+    /// A render pass probing `table`. A table of the `automatic` model is the pass's from
+    /// its beginning (`begin_render_pass_with_resource_table`), and bundles use it: nothing
+    /// sets it.
     fn record_render(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         table: &wgpu::ResourceTable,
+        automatic: bool,
         probe: &Probe,
     ) -> wgpu::Buffer {
         let dev = &self.dev;
@@ -1633,7 +1667,7 @@ impl Sut {
         // The same commands on a pass or a bundle encoder.
         macro_rules! commands {
             ($pass:ident, $before_probe:block) => {{
-                if probe.table_first {
+                if probe.table_first && !automatic {
                     $pass.set_resource_table(Some(table));
                 }
                 let mut n = 0;
@@ -1650,7 +1684,7 @@ impl Sut {
                         $pass.draw(6..12, 0..1);
                     }
                 }
-                if !probe.table_first {
+                if !probe.table_first && !automatic {
                     $pass.set_resource_table(Some(table));
                 }
                 $before_probe
@@ -1707,7 +1741,11 @@ impl Sut {
                 .finish(&Default::default())
         });
         {
-            let mut pass = hal_ext::harness::clear_pass(encoder, &view, wgpu::Color::TRANSPARENT);
+            let clear = wgpu::Color::TRANSPARENT;
+            let mut pass = match automatic {
+                true => hal_ext::harness::clear_pass_with_table(encoder, &view, clear, table),
+                false => hal_ext::harness::clear_pass(encoder, &view, clear),
+            };
             match &bundle {
                 Some(b) => pass.execute_bundles([b]),
                 None => commands!(pass, {

@@ -11,8 +11,15 @@
 //!   range, aligned or not, in bounds or not: created, written, pinned, unpinned, destroyed,
 //!   and their handles dropped (a texture's, its view's, a sampler's, a buffer's) while
 //!   tables hold them, so that a table is their last owner;
+//! - tables of either model: the pinning model's, and the standard's automatic model's (no
+//!   pins: `set_resource_usage` of a texture or buffer to `None`, `ReadOnly` or `Writable`
+//!   decides what shaders see; render passes begin with the table and bundles use the
+//!   pass's; at most 65,536 slots). The model's rules for the automatic model hold while no
+//!   usage scope conflicts with the table (probes never bind a table's resources), as its
+//!   per-scope hiding is not built yet;
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
-//!   limit −1, 0 and +1, `u32::MAX`), created, destroyed and dropped; `update`,
+//!   limit −1, 0 and +1, 65,537 for the automatic model, `u32::MAX`), created, destroyed and
+//!   dropped; `update`,
 //!   `update_range`, `insert` and `remove`, on slots in range, at the
 //!   table's last slot and the two past it (whatever size the device gave it), at
 //!   `i32::MAX` and at `u32::MAX`;

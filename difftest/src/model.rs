@@ -1,5 +1,7 @@
-//! The CPU model of the bindless proposal (`shared/seeds/bindless-proposal.md`): the
-//! executable spec the GPU runs are compared with.
+//! The CPU model of the bindless proposal (`shared/seeds/bindless-proposal.md`) and, for tables
+//! of the automatic model, of the standard's current text (`bindless-proposal-2026-08.md`:
+//! `setResourceUsage`, `isShaderVisible` outside conflicting usage scopes): the executable
+//! spec the GPU runs are compared with.
 //!
 //! Quotes from the proposal are marked `>`. Where wgpu-core makes a choice the proposal
 //! leaves open (the error variant, which slot `insertBinding` returns, the numbering of
@@ -37,6 +39,32 @@ impl Pin {
     fn storage(self) -> bool {
         self != Pin::Sampled
     }
+}
+
+/// `GPUResourceTableUsage`: what a table of the automatic model lets shaders reach of one of
+/// its textures or buffers (`setResourceUsage`; `ReadOnly` until set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Usage {
+    None,
+    ReadOnly,
+    Writable,
+}
+
+impl Usage {
+    pub fn wgpu(self) -> wgpu::ResourceTableUsage {
+        match self {
+            Usage::None => wgpu::ResourceTableUsage::None,
+            Usage::ReadOnly => wgpu::ResourceTableUsage::ReadOnly,
+            Usage::Writable => wgpu::ResourceTableUsage::Writable,
+        }
+    }
+}
+
+/// The texture or buffer of a `setResourceUsage` (indices into the model's lists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Member {
+    Texture(usize),
+    Buffer(usize),
 }
 
 /// What a slot may hold (indices into the model's lists).
@@ -327,6 +355,9 @@ pub struct Slot {
 /// are generated without a device, so they ask for sizes relative to it with
 /// [`TableSize::Limit`], and the model learns it from the device: [`Model::max_table_size`].)
 pub const MAX_TABLE_SIZE: u32 = 1 << 20;
+/// The standard's hard maximum size of a table (gpuweb #5564): tables of the automatic model
+/// stop there.
+pub const MAX_AUTOMATIC_TABLE_SIZE: u32 = 65_536;
 /// The least `maxResourceTableSize` of a device with the feature.
 pub const MIN_LIMIT: u32 = 50_000;
 /// The size the tester creates too-large tables with.
@@ -422,6 +453,12 @@ pub struct Table {
     pub invalid: bool,
     pub destroyed: bool,
     pub slots: Vec<Slot>,
+    /// Of the standard's automatic model (no pins: `usages` decide), else of the pinning
+    /// model.
+    pub automatic: bool,
+    /// `[[resource_usage]]`: the usages `setResourceUsage` set, by resource (absent:
+    /// `ReadOnly`). They outlive the resource's slots.
+    pub usages: BTreeMap<Member, Usage>,
 }
 
 /// The words a probe writes for one slot (all of [`WORDS`]; render probes in eight pixels).
@@ -489,6 +526,8 @@ pub enum DeviceError {
     /// `CreateResourceTableError`, and its variant: `TooLarge` (the proposal's
     /// `RangeError`) or `MissingFeatures`.
     CreateTable(Why),
+    /// `ResourceTableUseError` from `setResourceUsage`, and its variant.
+    Usage(Why),
     /// A draw or dispatch whose pipeline uses the table found none set:
     /// > In the validation for `dispatch*` and `draw*` add a check that if
     /// > `pipeline.[[desc]].layout.[[desc]].usesResourceTable` is `true`, then the encoder's
@@ -509,7 +548,13 @@ pub enum Why {
     BufferRange,
     /// A table above `max_resource_table_size()`.
     TooLarge,
+    /// A table of the automatic model above the standard's 65,536 slots.
+    AboveStandardMaximum,
     MissingUsage,
+    /// `setResourceUsage` of an invalid table.
+    InvalidTable,
+    /// `setResourceUsage` of a table of the pinning model.
+    PinnedTable,
     /// A variant the model never expects.
     Other,
 }
@@ -524,8 +569,12 @@ pub type Divergence = String;
 pub const OUTCOMES: &[(&str, &str)] = &[
     ("create_table", "ok"),
     ("create_table", "CreateTable(TooLarge)"),
+    ("create_table", "CreateTable(AboveStandardMaximum)"),
     ("create_table", "CreateTable(MissingFeatures)"),
     ("destroy_table", "ok"),
+    ("set_resource_usage", "ok"),
+    ("set_resource_usage", "Usage(InvalidTable)"),
+    ("set_resource_usage", "Usage(PinnedTable)"),
     ("drop_table", "ok"),
     ("create_texture", "ok"),
     ("write_texture", "ok"),
@@ -619,9 +668,16 @@ impl Model {
     /// (A size of 0 is valid: the text sets no lower bound.) **wgpu's choice** (Rust has no
     /// exceptions): the `RangeError` is a validation error, and the call returns an invalid
     /// table whose slot operations fail with `Invalid`.
-    pub fn create_table(&mut self, size: u32) -> Option<DeviceError> {
-        let invalid = size > self.max_table_size;
+    ///
+    /// A table of the automatic model refuses sizes above the standard's hard maximum,
+    /// 65,536 (gpuweb #5564), before anything else (programs make them only on devices with
+    /// the feature, and never between the device's limit and 65,536).
+    pub fn create_table(&mut self, size: u32, automatic: bool) -> Option<DeviceError> {
+        let above_standard = automatic && size > MAX_AUTOMATIC_TABLE_SIZE;
+        let invalid = above_standard || size > self.max_table_size;
         self.tables.push(Table {
+            automatic,
+            usages: BTreeMap::new(),
             size,
             invalid,
             destroyed: false,
@@ -636,11 +692,53 @@ impl Model {
         // Without the feature (only a size of 0 passes the `RangeError` then): a validation
         // error, and wgpu returns a table whose content-timeline steps work as usual (every
         // slot out of range) and whose device-timeline steps fail.
-        if invalid {
+        if above_standard {
+            Some(DeviceError::CreateTable(Why::AboveStandardMaximum))
+        } else if invalid {
             Some(DeviceError::CreateTable(Why::TooLarge))
         } else {
             self.featureless
                 .then_some(DeviceError::CreateTable(Why::MissingFeatures))
+        }
+    }
+
+    /// `GPUResourceTable.setResourceUsage(resource, usage)` on the device timeline (from the
+    /// next submission on). **Ours:** on a table of the pinning model, where pins decide,
+    /// a validation error; a destroyed resource or table takes it silently.
+    pub fn set_resource_usage(&mut self, t: usize, member: Member, usage: Usage) -> Option<DeviceError> {
+        let table = &mut self.tables[t];
+        if table.invalid || self.featureless {
+            return Some(DeviceError::Usage(Why::InvalidTable));
+        }
+        if !table.automatic {
+            return Some(DeviceError::Usage(Why::PinnedTable));
+        }
+        match usage {
+            Usage::ReadOnly => table.usages.remove(&member),
+            _ => table.usages.insert(member, usage),
+        };
+        None
+    }
+
+    /// What decides which types table `t` shows `member` as: its pin (the pinning model), or
+    /// its usage in the table turned into the pin that shows the same types (the automatic
+    /// model: `ReadOnly` is sampled for a view with `TEXTURE_BINDING`, else read-only
+    /// storage; `Writable` is storage of every access; `None` is nothing).
+    fn pin_in(&self, t: usize, member: Member) -> Option<Pin> {
+        let table = &self.tables[t];
+        if !table.automatic {
+            return match member {
+                Member::Texture(i) => self.textures[i].pin,
+                Member::Buffer(i) => self.buffers[i].pin,
+            };
+        }
+        match table.usages.get(&member).copied().unwrap_or(Usage::ReadOnly) {
+            Usage::None => None,
+            Usage::ReadOnly => match member {
+                Member::Texture(i) if self.textures[i].sampled => Some(Pin::Sampled),
+                _ => Some(Pin::StorageRead),
+            },
+            Usage::Writable => Some(Pin::StorageReadWrite),
         }
     }
 
@@ -789,11 +887,15 @@ impl Model {
     /// groups refuse destroyed resources at creation). The error names the first rule
     /// broken, in wgpu's order: for a texture, destroyed then usage; for a buffer, the
     /// feature, destroyed, then usage.
-    fn settable(&self, res: Res) -> Result<(), Why> {
+    ///
+    /// A table of the automatic model takes destroyed resources, hidden (the standard's
+    /// `isShaderVisible`: destroyed → false).
+    fn settable(&self, t: usize, res: Res) -> Result<(), Why> {
+        let refuses_destroyed = !self.tables[t].automatic;
         match res {
             Res::Texture(i) => {
                 let tex = &self.textures[i];
-                if tex.destroyed {
+                if tex.destroyed && refuses_destroyed {
                     Err(Why::DestroyedResource)
                 } else if !(tex.sampled || (self.heterogeneous && tex.storage)) {
                     Err(Why::MissingTextureUsage)
@@ -808,7 +910,7 @@ impl Model {
                 let end = range.end(buf.size);
                 if !self.heterogeneous {
                     Err(Why::MissingFeatures)
-                } else if buf.destroyed {
+                } else if buf.destroyed && refuses_destroyed {
                     Err(Why::DestroyedResource)
                 } else if !buf.storage {
                     Err(Why::NotAStorageBuffer)
@@ -826,7 +928,7 @@ impl Model {
     /// > Set `this.[[availableAfterSubmit]][slot]` to `Infinity`. On the device timeline: …
     /// > Set the entry at `slot` in the table to `resource`.
     fn take(&mut self, t: usize, slot: u32, res: Res) -> Option<DeviceError> {
-        let settable = self.settable(res);
+        let settable = self.settable(t, res);
         let s = &mut self.tables[t].slots[slot as usize];
         s.avail = Avail::InUse;
         s.binding = settable.is_ok().then_some(res);
@@ -1084,18 +1186,21 @@ impl Model {
     /// texture visible to the types of its usage only: `Sampled` to sampled textures (with
     /// `TEXTURE_BINDING`), either storage pin to read-only storage textures (with
     /// `STORAGE_BINDING`, heterogeneous tables only).
-    pub fn compatible(&self, i: usize, ty: Ty) -> bool {
+    ///
+    /// In a table of the automatic model the table's usage stands for the pin ([`Model::pin_in`]).
+    pub fn compatible(&self, t: usize, i: usize, ty: Ty) -> bool {
         let tex = &self.textures[i];
         if tex.destroyed {
             return false;
         }
+        let pin = self.pin_in(t, Member::Texture(i));
         let dim = tex.view.dim;
         let texel = tex.shape.format.texel();
         let multisampled = tex.shape.kind == TexKind::Multisampled;
-        let sampled = tex.sampled && tex.pin == Some(Pin::Sampled);
+        let sampled = tex.sampled && pin == Some(Pin::Sampled);
         // A sampled type of one dimension and texel type, not multisampled.
         let single = |d, t| sampled && !multisampled && dim == d && texel == t;
-        let storage = self.heterogeneous && tex.storage && tex.pin.is_some_and(Pin::storage);
+        let storage = self.heterogeneous && tex.storage && pin.is_some_and(Pin::storage);
         match ty {
             Ty::Texture2dU32 => single(ViewDim::D2, Texel::Uint),
             Ty::Texture2dI32 => single(ViewDim::D2, Texel::Sint),
@@ -1112,19 +1217,20 @@ impl Model {
             // > `read` accepts textures pinned read-only or writable; `write`/`read_write`
             // > only writable ones. (docs/src/wgsl.md)
             Ty::StorageReadWrite2dU32 => {
-                self.compatible(i, Ty::StorageRead2dU32) && tex.pin == Some(Pin::StorageReadWrite)
+                self.compatible(t, i, Ty::StorageRead2dU32) && pin == Some(Pin::StorageReadWrite)
             }
         }
     }
 
-    fn buffer_visible(&self, i: usize) -> bool {
+    fn buffer_visible(&self, t: usize, i: usize) -> bool {
         let buf = &self.buffers[i];
-        self.heterogeneous && buf.pin.is_some_and(Pin::storage) && buf.storage && !buf.destroyed
+        let pin = self.pin_in(t, Member::Buffer(i));
+        self.heterogeneous && pin.is_some_and(Pin::storage) && buf.storage && !buf.destroyed
     }
 
-    /// `ptr<storage, S, read_write>`: buffers pinned writable only.
-    fn buffer_writable(&self, i: usize) -> bool {
-        self.buffer_visible(i) && self.buffers[i].pin == Some(Pin::StorageReadWrite)
+    /// `ptr<storage, S, read_write>`: buffers pinned writable (or `Writable`) only.
+    fn buffer_writable(&self, t: usize, i: usize) -> bool {
+        self.buffer_visible(t, i) && self.pin_in(t, Member::Buffer(i)) == Some(Pin::StorageReadWrite)
     }
 
     /// [`crate::ops::Op::WriteThrough`] of table `t` submitted now: per slot `[writable
@@ -1135,11 +1241,11 @@ impl Model {
         let (mut buffers, mut textures) = (Vec::new(), Vec::new());
         for (slot, words) in found.chunks_exact_mut(2).enumerate() {
             match table.slots.get(slot).and_then(|s| s.binding) {
-                Some(Res::Buffer(i, range)) if self.buffer_writable(i) => {
+                Some(Res::Buffer(i, range)) if self.buffer_writable(t, i) => {
                     words[0] = 1;
                     buffers.push((i, range.offset / 4));
                 }
-                Some(Res::Texture(i)) if self.compatible(i, Ty::StorageReadWrite2dU32) => {
+                Some(Res::Texture(i)) if self.compatible(t, i, Ty::StorageReadWrite2dU32) => {
                     words[1] = 1;
                     textures.push(i);
                 }
@@ -1193,7 +1299,7 @@ impl Model {
             match binding {
                 Some(Res::Texture(i)) => {
                     let tex = &self.textures[i];
-                    let has = |ty| self.compatible(i, ty);
+                    let has = |ty| self.compatible(t, i, ty);
                     if has(Ty::Texture2dU32) {
                         words[0] = 1;
                         words[3] = tex.view_texel(0);
@@ -1243,7 +1349,7 @@ impl Model {
                     }
                 }
                 Some(Res::Sampler(_)) => words[2] = 1,
-                Some(Res::Buffer(i, range)) if self.buffer_visible(i) => {
+                Some(Res::Buffer(i, range)) if self.buffer_visible(t, i) => {
                     let buf = &self.buffers[i];
                     let first = range.offset / 4;
                     words[6] = 1;
@@ -1333,7 +1439,7 @@ mod tests {
     #[test]
     fn removed_slot_waits_for_completion_and_narrows_it() {
         let mut m = Model::new(false, 1);
-        m.create_table(4);
+        m.create_table(4, false);
         m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         assert_eq!(m.update(0, 0, Res::Texture(0), &Ok(())), Ok(None));
         m.submitted(2).unwrap();
@@ -1359,7 +1465,7 @@ mod tests {
     #[test]
     fn a_slot_removed_after_a_held_submission_is_not_available_until_wgpu_looks_again() {
         let mut m = Model::new(false, 1);
-        m.create_table(2);
+        m.create_table(2, false);
         m.create_texture(5, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         m.update(0, 0, Res::Texture(0), &Ok(())).unwrap();
         m.submitted(2).unwrap();
@@ -1397,7 +1503,7 @@ mod tests {
     #[test]
     fn defaults_have_one_texel_one_mip_one_layer_and_no_elements() {
         let mut m = Model::new(true, 0);
-        m.create_table(4);
+        m.create_table(4, false);
         let probe = m.probe(0);
         // An empty slot, and one past the end of the table.
         for slot in [0, 10] {
@@ -1417,7 +1523,7 @@ mod tests {
     #[test]
     fn a_storage_pin_shows_one_mip_views_only() {
         let mut m = Model::new(true, 0);
-        m.create_table(4);
+        m.create_table(4, false);
         let shape = TexShape {
             kind: TexKind::D2,
             size: 4,
@@ -1448,7 +1554,7 @@ mod tests {
     #[test]
     fn array_views_show_their_layers() {
         let mut m = Model::new(false, 0);
-        m.create_table(4);
+        m.create_table(4, false);
         let shape = TexShape {
             kind: TexKind::D2,
             size: 2,
@@ -1475,7 +1581,7 @@ mod tests {
     #[test]
     fn cube_3d_depth_and_multisampled_views_show_to_their_types_only() {
         let mut m = Model::new(false, 0);
-        m.create_table(4);
+        m.create_table(4, false);
         let d2 = TexShape {
             kind: TexKind::D2,
             size: 4,
@@ -1534,7 +1640,7 @@ mod tests {
     #[test]
     fn visibility_needs_a_sampled_pin_and_no_destroy() {
         let mut m = Model::new(false, 0);
-        m.create_table(4);
+        m.create_table(4, false);
         m.create_texture(7, R32UINT_1X1, ViewShape::default_of(&R32UINT_1X1), true, false);
         m.update(0, 1, Res::Texture(0), &Ok(())).unwrap();
         assert_eq!(m.probe(0)[STRIDE..STRIDE + 4], [0, 0, 0, 0]);

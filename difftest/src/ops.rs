@@ -9,7 +9,8 @@ use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
 use crate::model::{
-    BufRange, Format, Pin, Res, SlotIndex, TableSize, TexKind, TexShape, ViewDim, ViewShape, STORAGE_OFFSET_ALIGNMENT,
+    BufRange, Format, Member, Pin, Res, SlotIndex, TableSize, TexKind, TexShape, Usage, ViewDim, ViewShape,
+    STORAGE_OFFSET_ALIGNMENT,
 };
 
 /// How a probe reaches the table.
@@ -77,8 +78,13 @@ impl Probe {
         (!self.auto_layout).then_some(self.groups)
     }
 
-    /// Whether the probe's draw/dispatch finds no table (a validation error).
-    pub fn loses_table(&self) -> bool {
+    /// Whether the probe's draw/dispatch finds no table (a validation error). A render pass
+    /// begun with a table (a table of the `automatic` model) keeps it through bundles; its
+    /// probes never unset it ([`RefState::probe_strategy`]).
+    pub fn loses_table(&self, automatic: bool) -> bool {
+        if automatic && self.kind.render() {
+            return false;
+        }
         match self.unset {
             Unset::No => false,
             // wgpu makes an invalid render bundle a fatal error (`RenderBundleEncoder::finish`
@@ -129,8 +135,17 @@ impl fmt::Display for Probe {
 /// One operation of a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// `automatic`: a table of the standard's automatic model (`create_automatic_resource_table`),
+    /// else of the pinning model.
     CreateTable {
         size: TableSize,
+        automatic: bool,
+    },
+    /// `table.set_resource_usage(&texture or &buffer, usage)` (the device timeline's).
+    SetResourceUsage {
+        table: usize,
+        member: Member,
+        usage: Usage,
     },
     DestroyTable {
         table: usize,
@@ -248,6 +263,7 @@ impl Op {
     pub fn name(&self) -> &'static str {
         match self {
             Op::CreateTable { .. } => "create_table",
+            Op::SetResourceUsage { .. } => "set_resource_usage",
             Op::DestroyTable { .. } => "destroy_table",
             Op::DropTable { .. } => "drop_table",
             Op::CreateTexture { .. } => "create_texture",
@@ -300,8 +316,13 @@ impl fmt::Display for Op {
     /// order).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Op::CreateTable { size } => {
-                write!(f, "let t = device.create_pinned_resource_table(size: {size});")
+            Op::CreateTable { size, automatic } => write!(f, "let t = {};", create_table_call(*size, *automatic)),
+            Op::SetResourceUsage { table, member, usage } => {
+                let member = match member {
+                    Member::Texture(i) => format!("&tex{i}"),
+                    Member::Buffer(i) => format!("&buf{i}"),
+                };
+                write!(f, "t{table}.set_resource_usage({member}, Usage::{usage:?});")
             }
             Op::DestroyTable { table } => write!(f, "t{table}.destroy();"),
             Op::DropTable { table } => write!(f, "drop(t{table});"),
@@ -413,9 +434,15 @@ impl fmt::Display for Op {
 }
 
 /// Prints a program, one numbered line per operation.
+/// `device.create_{automatic,pinned}_resource_table(size: …)`.
+fn create_table_call(size: TableSize, automatic: bool) -> String {
+    let model = if automatic { "automatic" } else { "pinned" };
+    format!("device.create_{model}_resource_table(size: {size})")
+}
+
 pub fn program_text(init: &RefState, ops: &[Op]) -> String {
     let mut s = format!(
-        "// device with {}\n   let t0 = device.create_pinned_resource_table(size: {});\n",
+        "// device with {}\n   let t0 = {};\n",
         if init.featureless {
             "neither table feature"
         } else if init.heterogeneous {
@@ -423,7 +450,7 @@ pub fn program_text(init: &RefState, ops: &[Op]) -> String {
         } else {
             "SAMPLING_RESOURCE_TABLE"
         },
-        init.tables[0].size
+        create_table_call(init.tables[0].size, init.tables[0].automatic)
     );
     for (i, op) in ops.iter().enumerate() {
         s += &format!("{i:>2} {op}\n");
@@ -456,13 +483,19 @@ pub struct RefTable {
     pub dropped: bool,
     /// Made on a device without the feature.
     pub featureless: bool,
+    /// Of the automatic model (never on a device without the feature).
+    pub automatic: bool,
 }
 
 impl RefTable {
-    /// Above `max_resource_table_size`, or on a device without the feature: slot
-    /// operations fail, probes are not generated.
+    /// Above `max_resource_table_size` (or, of the automatic model, the standard's 65,536),
+    /// or on a device without the feature: slot operations fail, probes are not generated.
     pub fn invalid(&self) -> bool {
-        self.featureless || self.size.too_large()
+        self.featureless
+            || match self.automatic {
+                true => self.size.at_least() > crate::model::MAX_AUTOMATIC_TABLE_SIZE,
+                false => self.size.too_large(),
+            }
     }
 }
 
@@ -583,6 +616,30 @@ fn view_shape(shape: TexShape) -> BoxedStrategy<Option<ViewShape>> {
 
 /// Table sizes: mostly 4–16 slots; else at an edge (none, one, powers of two ±1), too large
 /// for any device, or at the device's limit ±1.
+/// Sizes of tables of the automatic model: as [`table_size`], with the standard's maximum's
+/// edges for the device's (whose ±1 would be above the maximum on every device).
+fn automatic_table_size() -> BoxedStrategy<TableSize> {
+    prop_oneof![
+        40 => (4u32..=16).prop_map(TableSize::Slots),
+        1 => proptest::sample::select(vec![0u32, 1, 63, 64, 65, 1023, 1024, 1025]).prop_map(TableSize::Slots),
+        1 => proptest::sample::select(vec![
+            crate::model::MAX_AUTOMATIC_TABLE_SIZE + 1,
+            crate::model::TOO_LARGE
+        ])
+        .prop_map(TableSize::Slots),
+    ]
+    .boxed()
+}
+
+fn usage_strategy() -> BoxedStrategy<Usage> {
+    prop_oneof![
+        2 => Just(Usage::None),
+        2 => Just(Usage::ReadOnly),
+        3 => Just(Usage::Writable),
+    ]
+    .boxed()
+}
+
 fn table_size() -> BoxedStrategy<TableSize> {
     prop_oneof![
         40 => (4u32..=16).prop_map(TableSize::Slots),
@@ -701,6 +758,7 @@ impl RefState {
             1 => Just(Unset::Null),
             1 => Just(Unset::EmptyBundle),
         ];
+        let automatic: Vec<bool> = self.tables.iter().map(|t| t.automatic).collect();
         Some(
             (
                 proptest::sample::select(tables),
@@ -713,14 +771,19 @@ impl RefState {
                 prop::bool::weighted(0.25),
             )
                 .prop_map(
-                    |(table, kind, groups, before, after, table_first, unset, auto_layout)| Probe {
+                    move |(table, kind, groups, before, after, table_first, unset, auto_layout)| Probe {
                         table,
                         kind,
                         groups,
                         before,
                         after,
                         table_first,
-                        unset,
+                        // A render pass begun with its table (the automatic model's) cannot
+                        // unset it: `set_resource_table` would fail the pass.
+                        unset: match unset {
+                            Unset::Null if automatic[table] && kind.render() => Unset::No,
+                            unset => unset,
+                        },
                         auto_layout,
                     },
                 )
@@ -734,15 +797,17 @@ impl ReferenceStateMachine for Programs {
     type Transition = Op;
 
     fn init_state() -> BoxedStrategy<RefState> {
-        // One device in sixteen has neither feature.
-        (0u8..16, 4u32..=16)
-            .prop_map(|(device, size)| RefState {
+        // One device in sixteen has neither feature; half the first tables are of the
+        // automatic model.
+        (0u8..16, 4u32..=16, any::<bool>())
+            .prop_map(|(device, size, automatic)| RefState {
                 heterogeneous: device % 2 == 1,
                 featureless: device == 0,
                 tables: vec![RefTable {
                     size: TableSize::Slots(size),
                     dropped: false,
                     featureless: device == 0,
+                    automatic: automatic && device != 0,
                 }],
                 textures: Vec::new(),
                 samplers: Vec::new(),
@@ -765,10 +830,20 @@ impl ReferenceStateMachine for Programs {
                         1 => (-1i8..=0).prop_map(TableSize::Limit),
                         2 => table_size(),
                     ]
-                    .prop_map(|size| Op::CreateTable { size })
+                    .prop_map(|size| Op::CreateTable { size, automatic: false })
                     .boxed()
                 } else {
-                    table_size().prop_map(|size| Op::CreateTable { size }).boxed()
+                    any::<bool>()
+                        .prop_flat_map(|automatic| {
+                            let size = if automatic {
+                                automatic_table_size()
+                            } else {
+                                table_size()
+                            };
+                            (size, Just(automatic))
+                        })
+                        .prop_map(|(size, automatic)| Op::CreateTable { size, automatic })
+                        .boxed()
                 },
             ),
             (
@@ -910,6 +985,17 @@ impl ReferenceStateMachine for Programs {
             };
             let table = || proptest::sample::select(tables.clone());
             arms.push((1, table().prop_map(|table| Op::DestroyTable { table }).boxed()));
+            // Of the tables' textures and buffers (by their handles).
+            let mut members: Vec<Member> = state.live_textures().into_iter().map(Member::Texture).collect();
+            members.extend(state.live_buffers().into_iter().map(Member::Buffer));
+            if !members.is_empty() {
+                arms.push((
+                    4,
+                    (table(), proptest::sample::select(members), usage_strategy())
+                        .prop_map(|(table, member, usage)| Op::SetResourceUsage { table, member, usage })
+                        .boxed(),
+                ));
+            }
             arms.push((1, table().prop_map(|table| Op::DropTable { table }).boxed()));
             // While held: a removal, then a slot operation on the same few slots, must find
             // them waiting for the held submission.
@@ -968,10 +1054,11 @@ impl ReferenceStateMachine for Programs {
 
     fn apply(mut state: RefState, op: &Op) -> RefState {
         match op {
-            Op::CreateTable { size } => state.tables.push(RefTable {
+            Op::CreateTable { size, automatic } => state.tables.push(RefTable {
                 size: *size,
                 dropped: false,
                 featureless: state.featureless,
+                automatic: *automatic,
             }),
             Op::DropTable { table } => state.tables[*table].dropped = true,
             Op::CreateTexture { .. } => state.textures.push((false, false)),
@@ -1008,6 +1095,13 @@ impl ReferenceStateMachine for Programs {
         let probe = |p: &Probe| table(p.table) && !state.tables[p.table].invalid();
         match op {
             Op::DestroyTable { table: t } | Op::DropTable { table: t } => table(*t),
+            Op::SetResourceUsage { table: t, member, .. } => {
+                table(*t)
+                    && match *member {
+                        Member::Texture(i) => tex(i),
+                        Member::Buffer(i) => buffer(i),
+                    }
+            }
             Op::WriteTexture { tex: i, .. }
             | Op::PinTexture { tex: i, .. }
             | Op::DestroyTexture { tex: i }

@@ -99,3 +99,99 @@ fn noop_differential() {
     // of a destroyed texture) were compared error by error.
     assert!(difftest::gpu::SEVERAL_ERRORS.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
+
+/// A hand-written program of the standard's automatic model, run on Vulkan and compared
+/// with the model: no pins; a texture and a buffer through each usage, probed by compute
+/// passes, render passes begun with the table, and bundles that use the pass's table; a
+/// write through a `Writable` buffer.
+#[test]
+fn gpu_automatic_model_program() {
+    use difftest::model::{BufRange, Format, Member, Res, SlotIndex, TableSize, TexKind, TexShape, Usage};
+    use difftest::ops::{Op, Probe, ProbeKind, RefState, RefTable, Unset};
+    let init = RefState {
+        heterogeneous: true,
+        featureless: false,
+        tables: vec![RefTable {
+            size: TableSize::Slots(4),
+            dropped: false,
+            featureless: false,
+            automatic: true,
+        }],
+        textures: Vec::new(),
+        samplers: Vec::new(),
+        buffers: Vec::new(),
+        recorded: 0,
+        held: false,
+    };
+    let probe = |kind| Probe {
+        table: 0,
+        kind,
+        groups: 1,
+        before: None,
+        after: None,
+        table_first: true,
+        auto_layout: false,
+        unset: Unset::No,
+    };
+    let submit = |kinds: &[ProbeKind]| Op::Submit {
+        probes: kinds.iter().map(|&k| probe(k)).collect(),
+        read_back: true,
+    };
+    let usage = |member, usage| Op::SetResourceUsage {
+        table: 0,
+        member,
+        usage,
+    };
+    let all = [
+        ProbeKind::Compute,
+        ProbeKind::Render,
+        ProbeKind::Bundle,
+        ProbeKind::Vertex,
+    ];
+    let program = vec![
+        Op::CreateTexture {
+            value: 5,
+            shape: TexShape {
+                kind: TexKind::D2,
+                size: 1,
+                mips: 1,
+                layers: 1,
+                format: Format::R32Uint,
+            },
+            view: None,
+            sampled: true,
+            storage: true,
+            pin: None,
+        },
+        Op::CreateBuffer {
+            value: 9,
+            size: 16,
+            storage: true,
+            uniform: false,
+            pin: None,
+        },
+        Op::Update {
+            table: 0,
+            slot: SlotIndex::At(0),
+            res: Res::Texture(0),
+        },
+        Op::Insert {
+            table: 0,
+            res: Res::Buffer(0, BufRange::WHOLE),
+        },
+        submit(&all),
+        usage(Member::Texture(0), Usage::None),
+        usage(Member::Buffer(0), Usage::None),
+        submit(&all),
+        usage(Member::Texture(0), Usage::Writable),
+        usage(Member::Buffer(0), Usage::Writable),
+        Op::WriteThrough { table: 0, value: 77 },
+        submit(&all),
+        usage(Member::Texture(0), Usage::ReadOnly),
+        usage(Member::Buffer(0), Usage::ReadOnly),
+        submit(&all),
+    ];
+    isolated("gpu_automatic_model_program", || {
+        difftest::run_program(Backend::Vulkan, init, program)
+    });
+}
