@@ -404,7 +404,8 @@ struct V { @builtin(position) p: vec4<f32>, @location(0) @interpolate(flat) whic
 /// render passes begun with the table read it, drawing directly and through a render bundle
 /// that sets no table (it uses the pass's). No `pin`, no `set_resource_table`, one command
 /// buffer: the first pass reads the depth just rendered, the bundle reads the material, and
-/// a draw after the bundle still has the pass's table.
+/// a draw after the bundle still has the pass's table, with a pipeline whose layout has a
+/// bind group more (the table's set moves from group 0 to group 1).
 #[test]
 fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
@@ -428,6 +429,23 @@ fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     });
     let format = wgpu::TextureFormat::R32Uint;
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let empty = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("empty"),
+        entries: &[],
+    });
+    let empty_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("empty"),
+        layout: &empty,
+        entries: &[],
+    });
+    let one_group_more = gpu
+        .device
+        .create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: Some("a group, then the table"),
+            bind_group_layouts: &[Some(&empty)],
+            immediate_size: 0,
+        });
+    let pipeline_after = hal_ext::harness::render_pipeline(&gpu.device, &module, Some(&one_group_more), format);
     let mut bundle = gpu
         .device
         .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
@@ -475,7 +493,8 @@ fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     {
         let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &views[2], black, &table);
         pass.execute_bundles([&bundle]);
-        pass.set_pipeline(&pipeline);
+        pass.set_pipeline(&pipeline_after);
+        pass.set_bind_group(0, &empty_group, &[]);
         pass.draw(0..3, 0..1);
     }
     gpu.queue.submit([encoder.finish()]);

@@ -200,19 +200,6 @@ fn bundles_set_their_own_table() {
     );
 }
 
-/// A bundle drawing with a table pipeline after its own `set_resource_table(None)`.
-fn bundle_unsetting_its_table(f: &Fixture) -> String {
-    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        bundle(f, |b| {
-            b.set_resource_table(None);
-            b.set_pipeline(&f.pipeline);
-            b.draw(0..3, 0..1);
-        })
-    }))
-    .expect_err("wgpu makes render bundle errors fatal");
-    panic.downcast_ref::<String>().expect("a formatted panic").clone()
-}
-
 #[test]
 fn a_pass_begun_with_a_table_keeps_it_for_every_draw_and_after_bundles() {
     let f = fixture();
@@ -264,16 +251,39 @@ fn set_resource_table_takes_tables_of_the_pinning_model_only() {
                     encoder takes tables of the pinning model only";
     assert_eq!(text, expected);
 
-    // The same in a bundle (wgpu makes bundle errors fatal: read the panic).
-    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        bundle(&f, |b| b.set_resource_table(Some(&f.automatic)))
-    }))
-    .expect_err("wgpu makes render bundle errors fatal");
-    let panic = panic.downcast_ref::<String>().expect("a formatted panic");
-    assert!(panic.contains(expected), "{panic}");
-    // A bundle that sets its tables still needs one for each table draw.
-    let panic = bundle_unsetting_its_table(&f);
-    assert!(panic.contains(MISSING), "{panic}");
+    // A bundle that set one finishes (wgpu makes errors of `finish()` fatal) and fails the
+    // pass that executes it, whatever table the pass has.
+    let (sets_automatic, error) = bundle(&f, |b| b.set_resource_table(Some(&f.automatic)));
+    assert!(error.is_none(), "{error:?}");
+    for table in [None, Some(&f.table)] {
+        let (_cb, error) = record_in(&f, table, |pass| pass.execute_bundles([&sets_automatic]));
+        let (error, text) = use_error(error);
+        assert!(
+            matches!(error, ResourceTableUseError::AutomaticTableNeedsPassDescriptor { .. }),
+            "{error:?}"
+        );
+        assert_eq!(text, expected);
+    }
+}
+
+#[test]
+fn a_table_a_pass_was_begun_with_is_checked_at_submit() {
+    let f = fixture();
+    let (inherits, _) = bundle(&f, |b| {
+        b.set_pipeline(&f.pipeline);
+        b.draw(0..3, 0..1);
+    });
+    let (cb, error) = record_in(&f, Some(&f.table), |pass| pass.execute_bundles([&inherits]));
+    assert!(error.is_none(), "{error:?}");
+    f.table.destroy();
+    let error = submit(&f, cb).expect("a validation error");
+    assert!(
+        matches!(
+            find_source::<QueueSubmitError>(&error),
+            Some(QueueSubmitError::DestroyedResource(_))
+        ),
+        "{error:?}"
+    );
 }
 
 #[test]

@@ -239,6 +239,12 @@ fn passes_round_trip_through_bincode() {
                 fixed: false,
             },
         ],
+        // A render pass's table, as passes record it (bincode reads the field back).
+        vec![TableSet {
+            before: 0,
+            table: Some(PassTable::Pointer(table)),
+            fixed: true,
+        }],
     ] {
         let pass = Pass {
             label: Some("pass".into()),
