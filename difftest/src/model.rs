@@ -675,6 +675,10 @@ impl Model {
     pub fn create_table(&mut self, size: u32, automatic: bool) -> Option<DeviceError> {
         let above_standard = automatic && size > MAX_AUTOMATIC_TABLE_SIZE;
         let invalid = above_standard || size > self.max_table_size;
+        // wgpu makes an automatic table between the device's limit and 65,536, or one on a
+        // device without the feature, an invalid table with slots (a device-timeline error):
+        // not modelled, and never generated.
+        debug_assert!(!automatic || above_standard || !(invalid || self.featureless));
         self.tables.push(Table {
             automatic,
             usages: BTreeMap::new(),
@@ -704,7 +708,8 @@ impl Model {
 
     /// `GPUResourceTable.setResourceUsage(resource, usage)` on the device timeline (from the
     /// next submission on). **Ours:** on a table of the pinning model, where pins decide,
-    /// a validation error; a destroyed resource or table takes it silently.
+    /// a validation error; a destroyed resource or table takes it silently; no internal
+    /// `queue.submit` (the text's), so `[[lastSubmitIndex]]` does not move (design §8).
     pub fn set_resource_usage(&mut self, t: usize, member: Member, usage: Usage) -> Option<DeviceError> {
         let table = &mut self.tables[t];
         if table.invalid || self.featureless {
@@ -722,23 +727,34 @@ impl Model {
 
     /// What decides which types table `t` shows `member` as: its pin (the pinning model), or
     /// its usage in the table turned into the pin that shows the same types (the automatic
-    /// model: `ReadOnly` is sampled for a view with `TEXTURE_BINDING`, else read-only
-    /// storage; `Writable` is storage of every access; `None` is nothing).
+    /// model).
+    ///
+    /// **Ours** (the text's "compatible with" is TODO #5374; design §8): `ReadOnly` is
+    /// sampled for a view with `TEXTURE_BINDING` (views are made with the texture's usages,
+    /// so the texture's say), else read-only storage; `Writable` is storage of every access,
+    /// never sampled; `None` is nothing. A pinned resource rests in its pin's state, so an
+    /// automatic table shows it only as that state allows: the same usage, or read-only
+    /// storage under a `StorageReadWrite` pin.
     fn pin_in(&self, t: usize, member: Member) -> Option<Pin> {
         let table = &self.tables[t];
+        let pin = match member {
+            Member::Texture(i) => self.textures[i].pin,
+            Member::Buffer(i) => self.buffers[i].pin,
+        };
         if !table.automatic {
-            return match member {
-                Member::Texture(i) => self.textures[i].pin,
-                Member::Buffer(i) => self.buffers[i].pin,
-            };
+            return pin;
         }
-        match table.usages.get(&member).copied().unwrap_or(Usage::ReadOnly) {
+        let usage = match table.usages.get(&member).copied().unwrap_or(Usage::ReadOnly) {
             Usage::None => None,
             Usage::ReadOnly => match member {
                 Member::Texture(i) if self.textures[i].sampled => Some(Pin::Sampled),
                 _ => Some(Pin::StorageRead),
             },
             Usage::Writable => Some(Pin::StorageReadWrite),
+        }?;
+        match pin {
+            Some(pin) if usage != pin && !(usage == Pin::StorageRead && pin == Pin::StorageReadWrite) => None,
+            _ => Some(usage),
         }
     }
 

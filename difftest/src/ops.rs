@@ -1092,7 +1092,13 @@ impl ReferenceStateMachine for Programs {
             Res::Sampler(i) => sampler(i),
             Res::Buffer(i, _) => buffer(i),
         };
-        let probe = |p: &Probe| table(p.table) && !state.tables[p.table].invalid();
+        // (Shrinking renumbers tables: a probe that unsets its table may land on a table of the
+        // automatic model, whose render passes cannot.)
+        let probe = |p: &Probe| {
+            table(p.table)
+                && !state.tables[p.table].invalid()
+                && !(p.unset == Unset::Null && p.kind.render() && state.tables[p.table].automatic)
+        };
         match op {
             Op::DestroyTable { table: t } | Op::DropTable { table: t } => table(*t),
             Op::SetResourceUsage { table: t, member, .. } => {

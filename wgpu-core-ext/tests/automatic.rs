@@ -89,7 +89,7 @@ fn a_sampled_texture_is_visible_without_a_pin_and_follows_its_usage() {
 }
 
 #[test]
-fn pins_do_not_decide_in_an_automatic_table() {
+fn each_model_reads_its_own_state_of_one_texture() {
     let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let table = automatic(&device, 4);
     let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 4 });
@@ -104,6 +104,53 @@ fn pins_do_not_decide_in_an_automatic_table() {
         (0, TEXTURE_2D_F32),
         "each model reads its own state of one texture"
     );
+}
+
+/// A pinned texture or buffer rests in its pin's state, not in a table state: an automatic
+/// table shows it only as that state allows (descriptors of another layout would be
+/// undefined behaviour on a GPU that keeps layouts apart).
+#[test]
+fn an_automatic_table_shows_a_pinned_resource_only_as_its_pin_allows() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 8);
+    let both = texture(
+        &device,
+        wgpu::TextureFormat::R32Float,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING,
+    );
+    let view = both.create_view(&Default::default());
+    let slot = insert_view(&table, &view);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("particles"),
+        size: 256,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let b = table.insert(buffer.as_entire_binding()).unwrap();
+    let seen = |usage: Usage| {
+        set(&device, &table, (&both).into(), usage);
+        set(&device, &table, (&buffer).into(), usage);
+        (table.slot_type_id(slot), table.slot_type_id(b))
+    };
+    both.pin(PinnedUsage::Sampled);
+    buffer.pin(PinnedUsage::StorageRead);
+    assert_eq!(seen(Usage::ReadOnly), (TEXTURE_2D_F32, storage_buffer(false)), "as pinned");
+    assert_eq!(seen(Usage::Writable), (0, 0), "pinned for reading: not writable");
+    both.pin(PinnedUsage::StorageReadWrite);
+    buffer.pin(PinnedUsage::StorageReadWrite);
+    assert_eq!(
+        seen(Usage::Writable),
+        (STORAGE_2D_F32_READ_WRITE, storage_buffer(true)),
+        "as pinned"
+    );
+    assert_eq!(
+        seen(Usage::ReadOnly),
+        (0, storage_buffer(false)),
+        "a storage pin's state does not sample; a buffer's read-only storage needs no other"
+    );
+    both.unpin();
+    buffer.unpin();
+    assert_eq!(seen(Usage::ReadOnly), (TEXTURE_2D_F32, storage_buffer(false)), "members again");
 }
 
 #[test]
