@@ -134,7 +134,11 @@ fn an_automatic_table_shows_a_pinned_resource_only_as_its_pin_allows() {
     };
     both.pin(PinnedUsage::Sampled);
     buffer.pin(PinnedUsage::StorageRead);
-    assert_eq!(seen(Usage::ReadOnly), (TEXTURE_2D_F32, storage_buffer(false)), "as pinned");
+    assert_eq!(
+        seen(Usage::ReadOnly),
+        (TEXTURE_2D_F32, storage_buffer(false)),
+        "as pinned"
+    );
     assert_eq!(seen(Usage::Writable), (0, 0), "pinned for reading: not writable");
     both.pin(PinnedUsage::StorageReadWrite);
     buffer.pin(PinnedUsage::StorageReadWrite);
@@ -150,7 +154,11 @@ fn an_automatic_table_shows_a_pinned_resource_only_as_its_pin_allows() {
     );
     both.unpin();
     buffer.unpin();
-    assert_eq!(seen(Usage::ReadOnly), (TEXTURE_2D_F32, storage_buffer(false)), "members again");
+    assert_eq!(
+        seen(Usage::ReadOnly),
+        (TEXTURE_2D_F32, storage_buffer(false)),
+        "members again"
+    );
 }
 
 #[test]
