@@ -316,6 +316,54 @@ fn gpu_a_texture_joining_after_finish_reads_its_discarded_contents_as_zeros() {
     assert_layer_clean(&gpu);
 }
 
+/// A 4×4 `Depth32Float` shadow map at slot 0 and a material texture holding 31 at slot 1 of
+/// an automatic table.
+struct ShadowScene {
+    shadow: wgpu::Texture,
+    shadow_view: wgpu::TextureView,
+    _material: wgpu::Texture,
+    table: wgpu::ResourceTable,
+}
+
+fn shadow_scene(gpu: &GpuContext) -> ShadowScene {
+    let shadow = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::Depth32Float,
+        4,
+        4,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let shadow_view = shadow.create_view(&Default::default());
+    let material = u32_texture(gpu);
+    write_texel(&gpu.queue, &material, 31);
+    let table = scene_table(gpu, 8);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&shadow_view)), Ok(0));
+    let material_view = material.create_view(&Default::default());
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
+    ShadowScene {
+        shadow,
+        shadow_view,
+        _material: material,
+        table,
+    }
+}
+
+/// The shadow pass: clears the shadow map to `depth`, then stores or discards it.
+fn shadow_pass(encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView, depth: f32, store: wgpu::StoreOp) {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("shadow"),
+        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+            view,
+            depth_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(depth),
+                store,
+            }),
+            stencil_ops: None,
+        }),
+        ..Default::default()
+    });
+}
+
 /// A shadow-map-shaped program, with no `pin` and no usage call while it renders: each frame
 /// renders the shadow map (a depth texture the table holds) in one pass and reads it, with a
 /// material texture, through the table in the next. Every frame reads that frame's depth, or
@@ -325,20 +373,12 @@ fn gpu_a_texture_joining_after_finish_reads_its_discarded_contents_as_zeros() {
 #[test]
 fn gpu_a_shadow_map_is_rendered_then_read_through_the_table_every_frame() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let shadow = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::Depth32Float,
-        4,
-        4,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
-    let shadow_view = shadow.create_view(&Default::default());
-    let material = u32_texture(&gpu);
-    write_texel(&gpu.queue, &material, 31);
-    let material_view = material.create_view(&Default::default());
-    let table = scene_table(&gpu, 8);
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&shadow_view)), Ok(0));
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
+    let ShadowScene {
+        shadow,
+        shadow_view,
+        table,
+        ..
+    } = shadow_scene(&gpu);
     let pipeline = compute_pipeline(
         &gpu.device,
         "
@@ -354,18 +394,7 @@ enable resource_table;
     );
     let frame_with = |depth: f32, store: wgpu::StoreOp| {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("shadow"),
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: &shadow_view,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(depth),
-                    store,
-                }),
-                stencil_ops: None,
-            }),
-            ..Default::default()
-        });
+        shadow_pass(&mut encoder, &shadow_view, depth, store);
         let out = read_through(&gpu, &mut encoder, &table, &pipeline);
         gpu.queue.submit([encoder.finish()]);
         words(&gpu.read_buffer(&out))[..3].to_vec()
@@ -409,20 +438,7 @@ struct V { @builtin(position) p: vec4<f32>, @location(0) @interpolate(flat) whic
 #[test]
 fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let shadow = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::Depth32Float,
-        4,
-        4,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
-    );
-    let shadow_view = shadow.create_view(&Default::default());
-    let material = u32_texture(&gpu);
-    write_texel(&gpu.queue, &material, 31);
-    let material_view = material.create_view(&Default::default());
-    let table = scene_table(&gpu, 8);
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&shadow_view)), Ok(0));
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
+    let ShadowScene { shadow_view, table, .. } = shadow_scene(&gpu);
     let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("draw through the pass table"),
         source: wgpu::ShaderSource::Wgsl(DRAW_THROUGH_THE_PASS_TABLE.into()),
@@ -471,18 +487,7 @@ fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     });
     let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("shadow"),
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: &shadow_view,
-            depth_ops: Some(wgpu::Operations {
-                load: wgpu::LoadOp::Clear(0.5),
-                store: wgpu::StoreOp::Store,
-            }),
-            stencil_ops: None,
-        }),
-        ..Default::default()
-    });
+    shadow_pass(&mut encoder, &shadow_view, 0.5, wgpu::StoreOp::Store);
     let black = wgpu::Color::BLACK;
     {
         let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &views[0], black, &table);
