@@ -413,9 +413,9 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     report.step("conformance suite (cts-runner 'bindless,*')", |counts| {
         let out = root.join("target").join("cts");
         std::fs::create_dir_all(&out)?;
-        let mut cmd = cargo();
+        let mut cmd = Command::new(workspace_bin(root, &locks, "cts-runner")?);
         cmd.current_dir(root)
-            .args(["run", "--quiet", "-p", "cts-runner", "--", "bindless,*", "--quiet"])
+            .args(["bindless,*", "--quiet"])
             .arg("--junit")
             .arg(out.join("junit.xml"))
             .arg("--json")
@@ -440,31 +440,26 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
                 let _ = std::fs::remove_dir_all(&out);
                 std::fs::create_dir_all(&out)?;
                 let (trace, demo, replayed) = (out.join("trace"), out.join("demo.png"), out.join("replay.png"));
-                let run = |target: &[&str]| {
-                    let mut cmd = cargo();
-                    cmd.current_dir(root)
-                        .args(["run", "--quiet"])
-                        .args(target)
-                        .arg("--")
-                        .envs(gpu_env.iter().cloned())
-                        .envs(locks.iter().cloned());
-                    cmd
+                let run = |bin: &str| -> Result<Command> {
+                    let mut cmd = Command::new(workspace_bin(root, &locks, bin)?);
+                    cmd.current_dir(root).envs(gpu_env.iter().cloned());
+                    Ok(cmd)
                 };
                 util::run(
-                    run(&["-p", "wgpu-core-ext", "--bin", "bindless-demo"])
+                    run("bindless-demo")?
                         .args(["--frames", "1", "--no-validation", "--out"])
                         .arg(&demo)
                         .arg("--trace")
                         .arg(&trace),
                 )?;
                 util::run(
-                    run(&["-p", "player"])
+                    run("player")?
                         .arg("replay")
                         .arg(&trace)
                         .args(["--validation", "--quiet", "--screenshot", "frame"])
                         .arg(&replayed),
                 )?;
-                util::run(run(&["-p", "player"]).arg("diff").arg(&replayed).arg(&demo))?;
+                util::run(run("player")?.arg("diff").arg(&replayed).arg(&demo))?;
                 counts.passed += 1;
                 Ok(())
             },
@@ -556,6 +551,24 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         bail!("--only {only:?} matched no step");
     }
     Ok(())
+}
+
+/// The path of `bin`, one of our crates' binaries, built as the workspace tests build it: with
+/// the default members' features and `env`. `cargo run -p <crate>` would unify features over
+/// that crate alone, and so build wgpu-core and wgpu once more for each binary.
+fn workspace_bin(root: &Path, env: &[(String, String)], bin: &str) -> Result<PathBuf> {
+    util::run(
+        cargo()
+            .current_dir(root)
+            .args(["build", "--quiet", "--bins"])
+            .envs(env.iter().cloned()),
+    )?;
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let path = target.join("debug").join(bin);
+    if !path.is_file() {
+        bail!("`cargo build --bins` made no {}", path.display());
+    }
+    Ok(path)
 }
 
 /// `RUSTFLAGS` with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which
