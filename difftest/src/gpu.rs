@@ -64,13 +64,13 @@ pub fn outcomes() -> BTreeMap<(&'static str, String), u64> {
     OUTCOMES.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
-/// The pairs of [`crate::model::OUTCOMES`] not seen so far (on `backend`: noop never
-/// answers `NotYetAvailable`).
-pub fn missing_outcomes(backend: Backend) -> Vec<(&'static str, &'static str)> {
+/// The pairs of [`crate::model::OUTCOMES`] not seen so far that `backend` and `models` can
+/// produce (see [`crate::model::impossible`]).
+pub fn missing_outcomes(backend: Backend, models: crate::ops::Models) -> Vec<(&'static str, &'static str)> {
     let seen = outcomes();
     crate::model::OUTCOMES
         .iter()
-        .filter(|(_, outcome)| !(backend == Backend::Noop && outcome.contains("NotYetAvailable")))
+        .filter(|pair| !crate::model::impossible(backend, models, **pair))
         .filter(|(op, outcome)| !seen.contains_key(&(*op, outcome.to_string())))
         .copied()
         .collect()

@@ -90,7 +90,10 @@
 //! - `cargo run --release -p difftest -- --soak <minutes> [--seed N]` runs random programs
 //!   until the time is up, printing progress (operations, programs, divergences), and exits
 //!   non-zero with the minimal program on the first divergence, or at the end when some
-//!   (operation, outcome) pair never occurred.
+//!   (operation, outcome) pair never occurred. `--models pinned` or `--models automatic`
+//!   gives every table of the programs that model (a soak of one model); by default
+//!   programs mix them. Pairs only the other model or a device without the features can
+//!   produce are then not expected.
 
 pub mod gpu;
 pub mod model;
@@ -115,6 +118,8 @@ pub struct RunConfig {
     pub max_shrink_ms: u32,
     /// Where the program being run is written before it runs (a crash leaves it there).
     pub current_program_file: Option<std::path::PathBuf>,
+    /// The models the programs' tables take.
+    pub models: ops::Models,
 }
 
 impl RunConfig {
@@ -127,6 +132,7 @@ impl RunConfig {
             programs_per_device: 1,
             max_shrink_ms: 120_000,
             current_program_file: None,
+            models: ops::Models::Both,
         }
     }
 }
@@ -160,6 +166,7 @@ pub fn run(config: &RunConfig) -> Result<(), Failure> {
         max_global_rejects: 100_000,
         ..Config::default()
     };
+    ops::set_models(config.models);
     let mut runner = TestRunner::new(proptest_config.clone());
     let strategy = ops::Programs::sequential_strategy(1..config.max_ops);
     // Panics are how a run fails (proptest catches them): keep the shrinking runs quiet.

@@ -566,6 +566,29 @@ pub type Divergence = String;
 /// validation errors ([`DeviceError`]) the operation raised, joined by ` + `; `ok` for an
 /// operation with neither. A long enough soak on Vulkan meets all of them; on noop, every
 /// submission completes at once, so never `NotYetAvailable`.
+/// Whether `backend` running programs whose tables take `models` can never produce `pair`.
+pub fn impossible(backend: crate::Backend, models: crate::ops::Models, (op, outcome): (&str, &str)) -> bool {
+    use crate::ops::Models;
+    // noop never answers `NotYetAvailable`.
+    let noop = backend == crate::Backend::Noop && outcome.contains("NotYetAvailable");
+    let model = match models {
+        Models::Both => false,
+        // Only automatic tables take the standard's maximum and usages.
+        Models::Pinned => {
+            outcome == "CreateTable(AboveStandardMaximum)" || (op, outcome) == ("set_resource_usage", "ok")
+        }
+        // Every device has the features; automatic tables take destroyed resources (and
+        // hide them), and refuse sizes above the standard's maximum before the device's.
+        Models::Automatic => {
+            outcome.contains("MissingFeatures")
+                || outcome == "CreateTable(TooLarge)"
+                || outcome == "Usage(PinnedTable)"
+                || outcome == "Ok + Binding(DestroyedResource)"
+        }
+    };
+    noop || model
+}
+
 pub const OUTCOMES: &[(&str, &str)] = &[
     ("create_table", "ok"),
     ("create_table", "CreateTable(TooLarge)"),

@@ -13,6 +13,34 @@ use crate::model::{
     STORAGE_OFFSET_ALIGNMENT,
 };
 
+/// The models a run's tables take: both (the default), or one, for a soak of each model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Models {
+    /// First tables are of either model, as are created ones (featureless devices: pinned).
+    #[default]
+    Both,
+    /// Every table of the pinning model, on devices with and without the features.
+    Pinned,
+    /// Every table of the automatic model (so every device has the features).
+    Automatic,
+}
+
+thread_local! {
+    /// The models the programs generated on this thread take: [`crate::run`] sets it from
+    /// [`crate::RunConfig::models`] (the state machine's strategies are functions without
+    /// arguments).
+    static MODELS: std::cell::Cell<Models> = const { std::cell::Cell::new(Models::Both) };
+}
+
+/// Sets the models that programs generated on this thread take.
+pub(crate) fn set_models(models: Models) {
+    MODELS.with(|m| m.set(models));
+}
+
+fn models() -> Models {
+    MODELS.with(std::cell::Cell::get)
+}
+
 /// How a probe reaches the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProbeKind {
@@ -798,8 +826,17 @@ impl ReferenceStateMachine for Programs {
 
     fn init_state() -> BoxedStrategy<RefState> {
         // One device in sixteen has neither feature; half the first tables are of the
-        // automatic model.
+        // automatic model (unless the run takes one model).
+        let models = models();
         (0u8..16, 4u32..=16, any::<bool>())
+            .prop_map(move |(device, size, automatic)| {
+                let (device, automatic) = match models {
+                    Models::Both => (device, automatic && device != 0),
+                    Models::Pinned => (device, false),
+                    Models::Automatic => (device.max(1), true),
+                };
+                (device, size, automatic)
+            })
             .prop_map(|(device, size, automatic)| RefState {
                 heterogeneous: device % 2 == 1,
                 featureless: device == 0,
@@ -833,17 +870,21 @@ impl ReferenceStateMachine for Programs {
                     .prop_map(|size| Op::CreateTable { size, automatic: false })
                     .boxed()
                 } else {
-                    any::<bool>()
-                        .prop_flat_map(|automatic| {
-                            let size = if automatic {
-                                automatic_table_size()
-                            } else {
-                                table_size()
-                            };
-                            (size, Just(automatic))
-                        })
-                        .prop_map(|(size, automatic)| Op::CreateTable { size, automatic })
-                        .boxed()
+                    match models() {
+                        Models::Both => any::<bool>().boxed(),
+                        Models::Pinned => Just(false).boxed(),
+                        Models::Automatic => Just(true).boxed(),
+                    }
+                    .prop_flat_map(|automatic| {
+                        let size = if automatic {
+                            automatic_table_size()
+                        } else {
+                            table_size()
+                        };
+                        (size, Just(automatic))
+                    })
+                    .prop_map(|(size, automatic)| Op::CreateTable { size, automatic })
+                    .boxed()
                 },
             ),
             (
@@ -1133,5 +1174,45 @@ impl ReferenceStateMachine for Programs {
             | Op::Poll
             | Op::Wait => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::strategy::{Strategy as _, ValueTree as _};
+    use proptest::test_runner::{Config, RngSeed, TestRunner};
+    use proptest_state_machine::ReferenceStateMachine as _;
+
+    use super::{set_models, Models, Op, Programs};
+
+    /// The first table's model and every created table's, over `n` generated programs.
+    fn models_of(models: Models, n: usize) -> Vec<bool> {
+        set_models(models);
+        let mut runner = TestRunner::new(Config {
+            rng_seed: RngSeed::Fixed(11),
+            ..Config::default()
+        });
+        let strategy = Programs::sequential_strategy(1..40);
+        let mut seen = Vec::new();
+        for _ in 0..n {
+            let (init, program, _) = strategy.new_tree(&mut runner).expect("a program").current();
+            seen.extend(init.tables.iter().map(|t| t.automatic));
+            seen.extend(program.iter().filter_map(|op| match op {
+                Op::CreateTable { automatic, .. } => Some(*automatic),
+                _ => None,
+            }));
+        }
+        set_models(Models::Both);
+        seen
+    }
+
+    #[test]
+    fn programs_of_one_model_take_only_tables_of_that_model() {
+        let both = models_of(Models::Both, 300);
+        assert!(both.contains(&true) && both.contains(&false), "{both:?}");
+        let pinned = models_of(Models::Pinned, 300);
+        assert!(pinned.len() > 300 && pinned.iter().all(|a| !a));
+        let automatic = models_of(Models::Automatic, 300);
+        assert!(automatic.len() > 300 && automatic.iter().all(|a| *a));
     }
 }

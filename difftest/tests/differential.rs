@@ -89,7 +89,7 @@ fn noop_differential() {
         programs_per_device: 16,
         ..RunConfig::new(Backend::Noop, 7, 2000)
     });
-    let missing = difftest::missing_outcomes(Backend::Noop);
+    let missing = difftest::missing_outcomes(Backend::Noop, difftest::ops::Models::Both);
     assert!(missing.is_empty(), "pairs that never occurred: {missing:?}");
     // The generator reaches a slot of every probed type holding a real resource (the GPU
     // seeds compare what they reach; soaks on Vulkan fail when one never occurred).

@@ -1,10 +1,10 @@
-//! `difftest --soak <minutes> [--seed N]`: random programs until the time is up (see the
+//! `difftest --soak <minutes> [--seed N] [--models both|pinned|automatic]`: random programs until the time is up (see the
 //! crate docs). Exits non-zero with the minimal program on the first divergence.
 
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use difftest::{counters, missing_outcomes, outcomes, run, Backend, RunConfig, OPS, PROGRAMS};
+use difftest::{counters, missing_outcomes, ops::Models, outcomes, run, Backend, RunConfig, OPS, PROGRAMS};
 
 #[derive(Parser)]
 #[command(about = "Differential tester of resource tables: random programs against the proposal's model")]
@@ -27,6 +27,10 @@ struct Args {
     /// Programs one device serves before a fresh one is made.
     #[arg(long, default_value_t = 10)]
     programs_per_device: u32,
+    /// The tables' models: `both` (programs mix them), `pinned` or `automatic` (a soak of one
+    /// model: every table of that model).
+    #[arg(long, default_value = "both")]
+    models: String,
     /// Seconds between progress lines.
     #[arg(long, default_value_t = 30)]
     progress: u64,
@@ -42,6 +46,15 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let models = match args.models.as_str() {
+        "both" => Models::Both,
+        "pinned" => Models::Pinned,
+        "automatic" => Models::Automatic,
+        other => {
+            eprintln!("unknown models {other:?} (both, pinned or automatic)");
+            std::process::exit(2);
+        }
+    };
     let first_seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -51,7 +64,7 @@ fn main() {
     let deadline = start + Duration::from_secs_f64(args.soak * 60.0);
     let program_file = std::env::temp_dir().join(format!("difftest-{}-program.txt", std::process::id()));
     println!(
-        "difftest: {backend:?}, seeds from {first_seed}, {} min; if the process crashes, the program \
+        "difftest: {backend:?}, tables of {models:?} models, seeds from {first_seed}, {} min; if the process crashes, the program \
          it was running is in {}",
         args.soak,
         program_file.display()
@@ -80,6 +93,7 @@ fn main() {
             max_ops: args.max_ops,
             programs_per_device: args.programs_per_device,
             current_program_file: Some(program_file.clone()),
+            models,
             ..RunConfig::new(backend, seed, args.batch)
         };
         if let Err(failure) = run(&config) {
@@ -120,7 +134,7 @@ fn main() {
         println!("soak: FAILED: no probe found a resource of {unseen:?} (only their defaults were checked)");
         std::process::exit(1);
     }
-    let missing = missing_outcomes(backend);
+    let missing = missing_outcomes(backend, models);
     if !missing.is_empty() {
         println!(
             "soak: FAILED: {} pairs the model can produce never occurred: {missing:?}",
