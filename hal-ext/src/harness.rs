@@ -212,10 +212,26 @@ pub fn vulkan_instance() -> wgpu::Instance {
 /// other threads create, use and destroy devices faulted inside the NVIDIA driver or the
 /// validation layer on the H100 (#12: a null dereference under `vkGetPhysicalDeviceProperties2`
 /// in wgpu-hal's `expose_adapter`, 2 runs of `gpu_tables` in 147), so tests enumerate once.
+///
+/// `BINDLESS_VULKAN_ADAPTER=<n>` takes the `n`th Vulkan adapter in enumeration order
+/// instead, so that soaks can spread over the GPUs of one machine.
 pub fn vulkan_adapter() -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
     static ADAPTER: OnceLock<Result<wgpu::Adapter, wgpu::RequestAdapterError>> = OnceLock::new();
     ADAPTER
-        .get_or_init(|| pollster::block_on(vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default())))
+        .get_or_init(|| {
+            let index = std::env::var("BINDLESS_VULKAN_ADAPTER")
+                .ok()
+                .and_then(|n| n.parse::<usize>().ok());
+            if let Some(index) = index {
+                let adapters = pollster::block_on(vulkan_instance().enumerate_adapters(wgpu::Backends::VULKAN));
+                let count = adapters.len();
+                let adapter = adapters.into_iter().nth(index);
+                return Ok(adapter.unwrap_or_else(|| {
+                    panic!("BINDLESS_VULKAN_ADAPTER={index}, but there are {count} Vulkan adapters")
+                }));
+            }
+            pollster::block_on(vulkan_instance().request_adapter(&wgpu::RequestAdapterOptions::default()))
+        })
         .clone()
 }
 

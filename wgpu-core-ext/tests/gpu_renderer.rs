@@ -1,7 +1,9 @@
 //! A renderer-shaped program through a resource table, frame after frame, on Vulkan with the
-//! validation layer on, every frame checked against a CPU reference:
-//! - a shadow map rendered each frame while unpinned, then pinned and sampled through the
-//!   table;
+//! validation layer on, every frame checked against a CPU reference, in each model: with
+//! pins, and in the standard's automatic model without a single pin or usage call (its
+//! main pass is begun with the table, which its bundle inherits):
+//! - a shadow map rendered each frame (while unpinned), then sampled through the table
+//!   (pinned);
 //! - one object's texture streamed out (`remove`, `destroy`) and a new one in
 //!   (`insert`, reusing freed slots) each frame;
 //! - a compute culling pass writing indirect draw arguments, and indirect draws;
@@ -9,7 +11,7 @@
 //!   buffers per frame.
 
 use hal_ext::harness::{buffer_of_words, isolated, texture_2d, words, write_texel, GpuContext};
-use wgpu::{PinnedUsage, ResourceTableDescriptor};
+use wgpu::{PinnedUsage, ResourceTableDescriptor, ResourceTableModel};
 
 const OBJECTS: u32 = 8;
 /// Columns of the target: one per object, the background, the bundle's copy of object 0.
@@ -77,20 +79,39 @@ fn shadow_value(frame: u32) -> u32 {
 #[test]
 fn gpu_renderer_frames_match_the_cpu_reference() {
     // Crashed lavapipe before the table was bound again after the background's groups.
-    isolated("gpu_renderer_frames_match_the_cpu_reference", renderer_frames);
+    isolated("gpu_renderer_frames_match_the_cpu_reference", || {
+        renderer_frames(ResourceTableModel::Pinned)
+    });
 }
 
-fn renderer_frames() {
+#[test]
+fn gpu_renderer_frames_match_the_cpu_reference_in_the_automatic_model() {
+    isolated(
+        "gpu_renderer_frames_match_the_cpu_reference_in_the_automatic_model",
+        || renderer_frames(ResourceTableModel::Automatic),
+    );
+}
+
+/// The program, in `model`: the lines that differ are those of pins and of how passes and
+/// the bundle get the table.
+fn renderer_frames(model: ResourceTableModel) {
+    let pinned = model == ResourceTableModel::Pinned;
     let gpu = GpuContext::new(
         wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::INDIRECT_FIRST_INSTANCE,
         wgpu::Limits::default(),
     );
     let device = &gpu.device;
     let queue = &gpu.queue;
-    let table = device.create_pinned_resource_table(&ResourceTableDescriptor {
+    let descriptor = ResourceTableDescriptor {
         label: Some("renderer"),
         size: 16,
-    });
+    };
+    let table = if pinned {
+        device.create_pinned_resource_table(&descriptor)
+    } else {
+        device.create_automatic_resource_table(&descriptor)
+    };
+    assert_eq!(table.model(), model);
     let storage = |data: &[u32], usage: wgpu::BufferUsages| buffer_of_words(device, queue, data, usage);
     let object_texture = |value: u32| {
         let texture = texture_2d(
@@ -101,7 +122,9 @@ fn renderer_frames() {
             wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         );
         write_texel(queue, &texture, value);
-        texture.pin(PinnedUsage::Sampled);
+        if pinned {
+            texture.pin(PinnedUsage::Sampled);
+        }
         let view = texture.create_view(&Default::default());
         (texture, view)
     };
@@ -177,7 +200,9 @@ fn renderer_frames() {
             sample_count: 1,
             multiview: None,
         });
-        encoder.set_resource_table(Some(&table));
+        if pinned {
+            encoder.set_resource_table(Some(&table));
+        }
         encoder.set_pipeline(&objects_pipeline);
         encoder.set_bind_group(0, &slots_group, &[]);
         encoder.draw(0..6, COLUMNS - 1..COLUMNS);
@@ -213,7 +238,9 @@ fn renderer_frames() {
         queue.write_buffer(&frame_buffer, 0, &bytes(&[frame]));
 
         // Render the shadow map while unpinned, then pin it for the frame.
-        shadow.unpin();
+        if pinned {
+            shadow.unpin();
+        }
         let mut encoder = device.create_command_encoder(&Default::default());
         hal_ext::harness::clear_pass(
             &mut encoder,
@@ -226,7 +253,9 @@ fn renderer_frames() {
             },
         );
         queue.submit([encoder.finish()]);
-        shadow.pin(PinnedUsage::Sampled);
+        if pinned {
+            shadow.pin(PinnedUsage::Sampled);
+        }
 
         // Culling, then the main pass: two command buffers in one submission.
         let mut culling = device.create_command_encoder(&Default::default());
@@ -238,10 +267,15 @@ fn renderer_frames() {
         }
         let mut main = device.create_command_encoder(&Default::default());
         {
-            let mut pass = hal_ext::harness::clear_pass(&mut main, &target_view, wgpu::Color::BLACK);
+            let mut pass = if pinned {
+                let mut pass = hal_ext::harness::clear_pass(&mut main, &target_view, wgpu::Color::BLACK);
+                pass.set_resource_table(Some(&table));
+                pass
+            } else {
+                hal_ext::harness::clear_pass_with_table(&mut main, &target_view, wgpu::Color::BLACK, &table)
+            };
             // Opaque objects (one group and the table), the background (two groups of its
             // own, no table), then the other objects, as renderers interleave them.
-            pass.set_resource_table(Some(&table));
             for half in [0..OBJECTS / 2, OBJECTS / 2..OBJECTS] {
                 pass.set_pipeline(&objects_pipeline);
                 pass.set_bind_group(0, &slots_group, &[]);
