@@ -725,3 +725,100 @@ fn gpu_an_inheriting_bundle_writes_through_the_pass_table_and_the_next_pass_read
     );
     assert_layer_clean(&gpu);
 }
+
+/// Each round renders `100 + round` into the texture at slot 0, then a dispatch of the same
+/// command buffer writes what it reads there through the table into `out[round]`.
+const READ_SLOT_ZERO_INTO_ROUND: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> round: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    let missing = select(0u, 1000000u, !hasResource<texture_2d<u32>>(0u));
+    out[round[0]] = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x + missing;
+}";
+
+/// One automatic table, three threads and no pin: one streams textures in and out of it
+/// (`insert`, `set_resource_usage`, `remove`, `destroy`), one flips another member between
+/// `None` and `ReadOnly`, and one renders to the member at slot 0 and reads it through the
+/// table in the same command buffer, round after round. Every round reads exactly what it
+/// rendered, the last usage holds, and the validation layer says nothing.
+#[test]
+fn gpu_one_automatic_table_from_three_threads() {
+    hal_ext::harness::isolated("gpu_one_automatic_table_from_three_threads", || {
+        // A deadlock fails the test (this process) instead of hanging it.
+        std::thread::spawn(|| {
+            std::thread::sleep(std::time::Duration::from_secs(300));
+            eprintln!("deadlock: the three threads did not finish in 300 s");
+            std::process::abort();
+        });
+        const ROUNDS: u32 = 60;
+        let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+        let table = scene_table(&gpu, 64);
+        let target = u32_attachment(&gpu);
+        let target_view = target.create_view(&Default::default());
+        assert_eq!(table.insert(wgpu::BindingResource::TextureView(&target_view)), Ok(0));
+        let flipped = u32_texture(&gpu);
+        write_texel(&gpu.queue, &flipped, 0xF11B);
+        let flipped_view = flipped.create_view(&Default::default());
+        assert_eq!(table.insert(wgpu::BindingResource::TextureView(&flipped_view)), Ok(1));
+        let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_INTO_ROUND);
+        let words_of = |data: &[u32], usage| hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, data, usage);
+        let out = words_of(&[0; ROUNDS as usize], wgpu::BufferUsages::STORAGE);
+        let round = words_of(&[0], wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
+        let group = group_0(
+            &gpu.device,
+            &pipeline,
+            vec![out.as_entire_binding(), round.as_entire_binding()],
+        );
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for i in 0..ROUNDS {
+                    let texture = u32_texture(&gpu);
+                    write_texel(&gpu.queue, &texture, i);
+                    let view = texture.create_view(&Default::default());
+                    let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
+                    table.set_resource_usage(&texture, if i % 2 == 0 { Usage::None } else { Usage::Writable });
+                    // A slot still waiting for its submission is refused on the spot; fine here.
+                    let _ = table.remove(slot);
+                    texture.destroy();
+                    let _ = gpu.device.poll(wgpu::PollType::Poll);
+                }
+            });
+            s.spawn(|| {
+                for i in 0..ROUNDS {
+                    let usage = if i % 2 == 0 { Usage::None } else { Usage::ReadOnly };
+                    table.set_resource_usage(&flipped, usage);
+                    let slot = table.insert(wgpu::BindingResource::TextureView(&flipped_view)).unwrap();
+                    let _ = table.remove(slot);
+                }
+            });
+            s.spawn(|| {
+                for r in 0..ROUNDS {
+                    gpu.queue.write_buffer(&round, 0, &r.to_le_bytes());
+                    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                    let clear = wgpu::Color {
+                        r: f64::from(100 + r),
+                        g: 0.0,
+                        b: 0.0,
+                        a: 0.0,
+                    };
+                    drop(hal_ext::harness::clear_pass(&mut encoder, &target_view, clear));
+                    {
+                        let mut pass = encoder.begin_compute_pass(&Default::default());
+                        pass.set_resource_table(Some(&table));
+                        pass.set_pipeline(&pipeline);
+                        pass.set_bind_group(0, &group, &[]);
+                        pass.dispatch_workgroups(1, 1, 1);
+                    }
+                    gpu.queue.submit([encoder.finish()]);
+                }
+            });
+        });
+        let expected: Vec<u32> = (0..ROUNDS).map(|r| 100 + r).collect();
+        assert_eq!(words(&gpu.read_buffer(&out)), expected);
+        // The flipping thread's last usage was `ReadOnly`: slot 1 shows the texture.
+        let three = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+        assert_eq!(run(&gpu, &table, &three)[..4], [1, 100 + ROUNDS - 1, 1, 0xF11B]);
+        assert_layer_clean(&gpu);
+    });
+}
