@@ -822,3 +822,89 @@ fn gpu_one_automatic_table_from_three_threads() {
         assert_layer_clean(&gpu);
     });
 }
+
+/// Words of the buffer the dispatches write and read.
+const BUFFER_WORDS: u32 = 16_384;
+
+/// Stores `k` in every word of `written` (a bindful storage binding).
+const WRITE_WORDS: &str = "
+@group(0) @binding(0) var<storage, read_write> written: array<u32>;
+@group(0) @binding(1) var<storage, read> k: u32;
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    written[id.x] = k;
+}";
+
+/// Reads every word through the table (slot 0, `ReadOnly` by default) and counts those that
+/// are not `expected` in `out[expected]`, keeping word 0 in `out[16 + expected]`.
+const READ_WORDS_THROUGH_THE_TABLE: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<atomic<u32>>;
+@group(0) @binding(1) var<storage, read> expected: u32;
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let word = (*getResource<ptr<storage, Words, read>>(0u)).w[id.x];
+    if word != expected {
+        atomicAdd(&out[expected], 1u);
+    }
+    if id.x == 0u {
+        atomicStore(&out[16u + expected], word);
+    }
+}";
+
+/// As [`gpu_a_dispatch_reads_through_the_table_what_the_dispatch_before_it_wrote`], for a
+/// storage buffer: one dispatch writes it through a bind group, the next reads it through the
+/// table, eight times in one compute pass. Between the two the buffer goes back to its table
+/// state, which orders the writes before the reads. That barrier could not be shown: with it
+/// removed, this still passed 5 runs of 5 on an H100 (and lavapipe runs dispatches in order);
+/// what fails here is a buffer the table no longer shows after a bind group wrote it.
+#[test]
+fn gpu_a_dispatch_reads_through_the_table_the_buffer_the_dispatch_before_it_wrote() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let words_of = |data: &[u32], usage| hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, data, usage);
+    let data = words_of(&[0; BUFFER_WORDS as usize], wgpu::BufferUsages::STORAGE);
+    let table = scene_table(&gpu, 4);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    let (write, check) = (
+        compute_pipeline(&gpu.device, WRITE_WORDS),
+        compute_pipeline(&gpu.device, READ_WORDS_THROUGH_THE_TABLE),
+    );
+    let out = words_of(&[0; 32], wgpu::BufferUsages::STORAGE);
+    let frames: Vec<_> = (1..=8u32)
+        .map(|k| {
+            let k = words_of(&[k], wgpu::BufferUsages::STORAGE);
+            let writes = group_0(
+                &gpu.device,
+                &write,
+                vec![data.as_entire_binding(), k.as_entire_binding()],
+            );
+            let checks = group_0(
+                &gpu.device,
+                &check,
+                vec![out.as_entire_binding(), k.as_entire_binding()],
+            );
+            (writes, checks)
+        })
+        .collect();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        for (writes, checks) in &frames {
+            pass.set_pipeline(&write);
+            pass.set_bind_group(0, writes, &[]);
+            pass.dispatch_workgroups(BUFFER_WORDS / 64, 1, 1);
+            pass.set_pipeline(&check);
+            pass.set_bind_group(0, checks, &[]);
+            pass.dispatch_workgroups(BUFFER_WORDS / 64, 1, 1);
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let words = words(&gpu.read_buffer(&out));
+    assert_eq!(
+        words[1..=8],
+        [0; 8],
+        "words that did not read as written, per dispatch pair"
+    );
+    assert_eq!(words[17..=24], [1, 2, 3, 4, 5, 6, 7, 8], "word 0, per pair");
+    assert_layer_clean(&gpu);
+}
