@@ -1717,29 +1717,12 @@ impl Sut {
             }};
         }
         let bundle = (probe.kind == ProbeKind::Bundle).then(|| {
-            let mut b = dev
-                .device
-                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: None,
-                    color_formats: &[Some(TARGET_FORMAT)],
-                    depth_stencil: None,
-                    sample_count: 1,
-                    multiview: None,
-                });
+            let mut b = hal_ext::harness::bundle_encoder(&dev.device, None, TARGET_FORMAT);
             commands!(b, {});
             b.finish(&Default::default())
         });
-        let empty_bundle = (probe.unset == Unset::EmptyBundle).then(|| {
-            dev.device
-                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: None,
-                    color_formats: &[Some(TARGET_FORMAT)],
-                    depth_stencil: None,
-                    sample_count: 1,
-                    multiview: None,
-                })
-                .finish(&Default::default())
-        });
+        let empty_bundle = (probe.unset == Unset::EmptyBundle)
+            .then(|| hal_ext::harness::bundle_encoder(&dev.device, None, TARGET_FORMAT).finish(&Default::default()));
         {
             let clear = wgpu::Color::TRANSPARENT;
             let mut pass = match automatic {

@@ -496,6 +496,21 @@ pub fn group_0(
     })
 }
 
+/// A render bundle encoder for one color target of `format`, single-sampled, without depth.
+pub fn bundle_encoder<'d>(
+    device: &'d wgpu::Device,
+    label: Option<&str>,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderBundleEncoder<'d> {
+    device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
+        label,
+        color_formats: &[Some(format)],
+        depth_stencil: None,
+        sample_count: 1,
+        multiview: None,
+    })
+}
+
 /// A render pass clearing `target` to `clear` and storing it.
 pub fn clear_pass<'e>(
     encoder: &'e mut wgpu::CommandEncoder,

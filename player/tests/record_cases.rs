@@ -286,13 +286,7 @@ fn render_and_bundle() {
     });
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let pipeline = hal_ext::harness::render_pipeline(&device, &module, None, format);
-    let mut bundle = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-        label: Some("table bundle"),
-        color_formats: &[Some(format)],
-        depth_stencil: None,
-        sample_count: 1,
-        multiview: None,
-    });
+    let mut bundle = hal_ext::harness::bundle_encoder(&device, Some("table bundle"), format);
     bundle.set_pipeline(&pipeline);
     bundle.set_resource_table(Some(&table));
     bundle.draw(0..3, 0..1);
@@ -376,13 +370,7 @@ fn pass_table() {
     });
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let pipeline = hal_ext::harness::render_pipeline(&device, &module, None, format);
-    let mut bundle = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-        label: Some("inheriting bundle"),
-        color_formats: &[Some(format)],
-        depth_stencil: None,
-        sample_count: 1,
-        multiview: None,
-    });
+    let mut bundle = hal_ext::harness::bundle_encoder(&device, Some("inheriting bundle"), format);
     bundle.set_pipeline(&pipeline);
     bundle.draw(0..3, 0..1);
     let bundle = bundle.finish(&Default::default());

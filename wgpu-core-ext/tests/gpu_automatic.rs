@@ -462,15 +462,7 @@ fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
             immediate_size: 0,
         });
     let pipeline_after = hal_ext::harness::render_pipeline(&gpu.device, &module, Some(&one_group_more), format);
-    let mut bundle = gpu
-        .device
-        .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-            label: Some("material"),
-            color_formats: &[Some(format)],
-            depth_stencil: None,
-            sample_count: 1,
-            multiview: None,
-        });
+    let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, Some("material"), format);
     bundle.set_pipeline(&pipeline);
     bundle.draw(0..3, 1..2);
     let bundle = bundle.finish(&Default::default());
@@ -685,15 +677,7 @@ fn gpu_an_inheriting_bundle_writes_through_the_pass_table_and_the_next_pass_read
     );
     let frames: Vec<_> = (1..=8u32)
         .map(|k| {
-            let mut bundle = gpu
-                .device
-                .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: Some("writes"),
-                    color_formats: &[Some(format)],
-                    depth_stencil: None,
-                    sample_count: 1,
-                    multiview: None,
-                });
+            let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, Some("writes"), format);
             bundle.set_pipeline(&draw);
             bundle.draw(0..3, k..k + 1);
             let expected =

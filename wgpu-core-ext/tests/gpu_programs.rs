@@ -318,15 +318,7 @@ fn render_table_pipeline_around_a_pipeline_with_more_groups(bundle: bool) {
     }
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     let recorded = bundle.then(|| {
-        let mut b = gpu
-            .device
-            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                label: None,
-                color_formats: &[Some(format)],
-                depth_stencil: None,
-                sample_count: 1,
-                multiview: None,
-            });
+        let mut b = hal_ext::harness::bundle_encoder(&gpu.device, None, format);
         draws!(b);
         b.finish(&Default::default())
     });

@@ -193,13 +193,7 @@ fn renderer_frames(model: ResourceTableModel) {
 
     // The bundle draws object 0 again, into the last column.
     let bundle = {
-        let mut encoder = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-            label: Some("object 0 again"),
-            color_formats: &[Some(format)],
-            depth_stencil: None,
-            sample_count: 1,
-            multiview: None,
-        });
+        let mut encoder = hal_ext::harness::bundle_encoder(device, Some("object 0 again"), format);
         if pinned {
             encoder.set_resource_table(Some(&table));
         }

@@ -874,15 +874,7 @@ fn gpu_fragment_shader_samples_through_the_table_in_passes_and_bundles() {
     });
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
-    let mut bundle = gpu
-        .device
-        .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-            label: Some("table bundle"),
-            color_formats: &[Some(format)],
-            depth_stencil: None,
-            sample_count: 1,
-            multiview: None,
-        });
+    let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, Some("table bundle"), format);
     bundle.set_pipeline(&pipeline);
     bundle.set_resource_table(Some(&table));
     bundle.draw(0..3, 0..1);

@@ -126,15 +126,7 @@ fn bundle<'f>(
     body: impl FnOnce(&mut wgpu::RenderBundleEncoder<'f>),
 ) -> (wgpu::RenderBundle, Option<wgpu::Error>) {
     validation_error(&f.device, || {
-        let mut encoder = f
-            .device
-            .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                label: Some("bundle"),
-                color_formats: &[Some(FORMAT)],
-                depth_stencil: None,
-                sample_count: 1,
-                multiview: None,
-            });
+        let mut encoder = hal_ext::harness::bundle_encoder(&f.device, Some("bundle"), FORMAT);
         body(&mut encoder);
         encoder.finish(&wgpu::RenderBundleDescriptor { label: Some("bundle") })
     })

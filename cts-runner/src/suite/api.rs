@@ -323,13 +323,7 @@ pub fn tests() -> Vec<Test> {
                             return Err(NotPassed::Skip("wgpu's RenderBundleEncoder::finish panics on errors"));
                         }
                         validation_error(&device, || {
-                            let mut b = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                                label: None,
-                                color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
-                                depth_stencil: None,
-                                sample_count: 1,
-                                multiview: None,
-                            });
+                            let mut b = hal_ext::harness::bundle_encoder(&device, None, wgpu::TextureFormat::Rgba8Unorm);
                             b.set_resource_table(Some(t));
                             b.finish(&Default::default())
                         })
@@ -394,14 +388,7 @@ pub fn tests() -> Vec<Test> {
                 let (device, _q, _gpu) = device(p, "sampling");
                 let t = table(&device, 1);
                 let (pipeline, target) = render_setup(&device);
-                let bundle = device
-                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                        label: None,
-                        color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
-                        depth_stencil: None,
-                        sample_count: 1,
-                        multiview: None,
-                    })
+                let bundle = hal_ext::harness::bundle_encoder(&device, None, wgpu::TextureFormat::Rgba8Unorm)
                     .finish(&Default::default());
                 let set_after = p.bool("set_after");
                 let (_cb, error) = validation_error(&device, || {
@@ -450,14 +437,7 @@ pub fn tests() -> Vec<Test> {
                     _ => device.create_pinned_resource_table(&desc),
                 });
                 let (pipeline, target) = render_setup(&device);
-                let empty = device
-                    .create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                        label: None,
-                        color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
-                        depth_stencil: None,
-                        sample_count: 1,
-                        multiview: None,
-                    })
+                let empty = hal_ext::harness::bundle_encoder(&device, None, wgpu::TextureFormat::Rgba8Unorm)
                     .finish(&Default::default());
                 let (_cb, error) = validation_error(&device, || {
                     let mut encoder = device.create_command_encoder(&Default::default());
@@ -499,13 +479,7 @@ pub fn tests() -> Vec<Test> {
                 });
                 let (pipeline, target) = render_setup(&device);
                 let uses = p.bool("bundle_uses_table");
-                let mut encoder = device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: None,
-                    color_formats: &[Some(wgpu::TextureFormat::Rgba8Unorm)],
-                    depth_stencil: None,
-                    sample_count: 1,
-                    multiview: None,
-                });
+                let mut encoder = hal_ext::harness::bundle_encoder(&device, None, wgpu::TextureFormat::Rgba8Unorm);
                 if uses {
                     encoder.set_pipeline(&pipeline);
                     encoder.draw(0..3, 0..1);

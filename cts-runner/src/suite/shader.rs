@@ -426,13 +426,7 @@ pub fn tests() -> Vec<Test> {
                 });
                 let format = wgpu::TextureFormat::R32Uint;
                 let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
-                let mut bundle = gpu.device.create_render_bundle_encoder(&wgpu::RenderBundleEncoderDescriptor {
-                    label: None,
-                    color_formats: &[Some(format)],
-                    depth_stencil: None,
-                    sample_count: 1,
-                    multiview: None,
-                });
+                let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, None, format);
                 bundle.set_pipeline(&pipeline);
                 bundle.set_resource_table(Some(&table));
                 bundle.draw(0..3, 0..1);
