@@ -527,6 +527,51 @@ enable resource_table;
     }
 }";
 
+/// Eight pairs of dispatches in one compute pass of `table`: `write` stores `k` (1 to 8)
+/// through a bind group holding `written`, then `check` reads it through the table, counting
+/// what did not read `k` in `out[k]` and keeping the first value it read in `out[16 + k]`.
+/// Returns `out`.
+fn write_then_read_eight_times(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    (write, check): (&str, &str),
+    written: wgpu::BindingResource<'_>,
+    [x, y]: [u32; 2],
+) -> Vec<u32> {
+    let (write, check) = (
+        compute_pipeline(&gpu.device, write),
+        compute_pipeline(&gpu.device, check),
+    );
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 32], wgpu::BufferUsages::STORAGE);
+    let frames: Vec<_> = (1..=8u32)
+        .map(|k| {
+            let k = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+            let writes = group_0(&gpu.device, &write, vec![written.clone(), k.as_entire_binding()]);
+            let checks = group_0(
+                &gpu.device,
+                &check,
+                vec![out.as_entire_binding(), k.as_entire_binding()],
+            );
+            (writes, checks)
+        })
+        .collect();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(table));
+        for (writes, checks) in &frames {
+            pass.set_pipeline(&write);
+            pass.set_bind_group(0, writes, &[]);
+            pass.dispatch_workgroups(x, y, 1);
+            pass.set_pipeline(&check);
+            pass.set_bind_group(0, checks, &[]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(&out))
+}
+
 /// A storage texture the table shows, written by one dispatch through a bind group and read
 /// through the table by the next, eight times in one compute pass: each read sees every
 /// texel the dispatch before it wrote. Between the two the texture goes back to its table
@@ -545,47 +590,13 @@ fn gpu_a_dispatch_reads_through_the_table_what_the_dispatch_before_it_wrote() {
     let view = texture.create_view(&Default::default());
     let table = scene_table(&gpu, 4);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
-    let (write, check) = (
-        compute_pipeline(&gpu.device, WRITE),
-        compute_pipeline(&gpu.device, READ_THROUGH_THE_TABLE),
+    let words = write_then_read_eight_times(
+        &gpu,
+        &table,
+        (WRITE, READ_THROUGH_THE_TABLE),
+        wgpu::BindingResource::TextureView(&view),
+        [SIDE / 8, SIDE / 8],
     );
-    let out = hal_ext::harness::buffer_of_words(
-        &gpu.device,
-        &gpu.queue,
-        &[0; 32],
-        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-    );
-    let frames: Vec<_> = (1..=8u32)
-        .map(|k| {
-            let k = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
-            let writes = group_0(
-                &gpu.device,
-                &write,
-                vec![wgpu::BindingResource::TextureView(&view), k.as_entire_binding()],
-            );
-            let checks = group_0(
-                &gpu.device,
-                &check,
-                vec![out.as_entire_binding(), k.as_entire_binding()],
-            );
-            (writes, checks)
-        })
-        .collect();
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        for (writes, checks) in &frames {
-            pass.set_pipeline(&write);
-            pass.set_bind_group(0, writes, &[]);
-            pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
-            pass.set_pipeline(&check);
-            pass.set_bind_group(0, checks, &[]);
-            pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
-        }
-    }
-    gpu.queue.submit([encoder.finish()]);
-    let words = words(&gpu.read_buffer(&out));
     assert_eq!(
         words[1..=8],
         [0; 8],
@@ -848,42 +859,13 @@ fn gpu_a_dispatch_reads_through_the_table_the_buffer_the_dispatch_before_it_wrot
     let data = words_of(&[0; BUFFER_WORDS as usize], wgpu::BufferUsages::STORAGE);
     let table = scene_table(&gpu, 4);
     assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
-    let (write, check) = (
-        compute_pipeline(&gpu.device, WRITE_WORDS),
-        compute_pipeline(&gpu.device, READ_WORDS_THROUGH_THE_TABLE),
+    let words = write_then_read_eight_times(
+        &gpu,
+        &table,
+        (WRITE_WORDS, READ_WORDS_THROUGH_THE_TABLE),
+        data.as_entire_binding(),
+        [BUFFER_WORDS / 64, 1],
     );
-    let out = words_of(&[0; 32], wgpu::BufferUsages::STORAGE);
-    let frames: Vec<_> = (1..=8u32)
-        .map(|k| {
-            let k = words_of(&[k], wgpu::BufferUsages::STORAGE);
-            let writes = group_0(
-                &gpu.device,
-                &write,
-                vec![data.as_entire_binding(), k.as_entire_binding()],
-            );
-            let checks = group_0(
-                &gpu.device,
-                &check,
-                vec![out.as_entire_binding(), k.as_entire_binding()],
-            );
-            (writes, checks)
-        })
-        .collect();
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        for (writes, checks) in &frames {
-            pass.set_pipeline(&write);
-            pass.set_bind_group(0, writes, &[]);
-            pass.dispatch_workgroups(BUFFER_WORDS / 64, 1, 1);
-            pass.set_pipeline(&check);
-            pass.set_bind_group(0, checks, &[]);
-            pass.dispatch_workgroups(BUFFER_WORDS / 64, 1, 1);
-        }
-    }
-    gpu.queue.submit([encoder.finish()]);
-    let words = words(&gpu.read_buffer(&out));
     assert_eq!(
         words[1..=8],
         [0; 8],
