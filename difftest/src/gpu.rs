@@ -76,6 +76,15 @@ pub fn missing_outcomes(backend: Backend, models: crate::ops::Models) -> Vec<(&'
         .collect()
 }
 
+/// The pairs seen so far that [`crate::model::impossible`] says `backend` and `models`
+/// cannot produce: a wrong exclusion there, which would hide a coverage gap.
+pub fn impossible_seen(backend: Backend, models: crate::ops::Models) -> Vec<(&'static str, String)> {
+    outcomes()
+        .into_keys()
+        .filter(|(op, outcome)| crate::model::impossible(backend, models, (op, outcome)))
+        .collect()
+}
+
 /// A slot operation's result as outcomes name it: `Ok`, or `Err(<variant>)`.
 fn slot_outcome<T>(result: &Result<T, wgpu::ResourceTableError>) -> String {
     match result {

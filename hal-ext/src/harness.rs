@@ -214,14 +214,16 @@ pub fn vulkan_instance() -> wgpu::Instance {
 /// in wgpu-hal's `expose_adapter`, 2 runs of `gpu_tables` in 147), so tests enumerate once.
 ///
 /// `BINDLESS_VULKAN_ADAPTER=<n>` takes the `n`th Vulkan adapter in enumeration order
-/// instead, so that soaks can spread over the GPUs of one machine.
+/// instead (CPU adapters such as lavapipe count too, where their driver is visible), so that
+/// soaks can spread over the GPUs of one machine.
 pub fn vulkan_adapter() -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
     static ADAPTER: OnceLock<Result<wgpu::Adapter, wgpu::RequestAdapterError>> = OnceLock::new();
     ADAPTER
         .get_or_init(|| {
-            let index = std::env::var("BINDLESS_VULKAN_ADAPTER")
-                .ok()
-                .and_then(|n| n.parse::<usize>().ok());
+            let index = std::env::var("BINDLESS_VULKAN_ADAPTER").ok().map(|n| {
+                n.parse::<usize>()
+                    .unwrap_or_else(|_| panic!("BINDLESS_VULKAN_ADAPTER={n:?} is not an adapter's index"))
+            });
             if let Some(index) = index {
                 let adapters = pollster::block_on(vulkan_instance().enumerate_adapters(wgpu::Backends::VULKAN));
                 let count = adapters.len();

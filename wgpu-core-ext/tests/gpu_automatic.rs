@@ -748,7 +748,8 @@ fn gpu_one_automatic_table_from_three_threads() {
         });
         const ROUNDS: u32 = 60;
         let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-        let table = scene_table(&gpu, 64);
+        // Room for every insertion at once: a removed slot waits for submissions.
+        let table = scene_table(&gpu, 2 + 2 * ROUNDS);
         let target = u32_attachment(&gpu);
         let target_view = target.create_view(&Default::default());
         assert_eq!(table.insert(wgpu::BindingResource::TextureView(&target_view)), Ok(0));
@@ -773,18 +774,17 @@ fn gpu_one_automatic_table_from_three_threads() {
                     let view = texture.create_view(&Default::default());
                     let slot = table.insert(wgpu::BindingResource::TextureView(&view)).unwrap();
                     table.set_resource_usage(&texture, if i % 2 == 0 { Usage::None } else { Usage::Writable });
-                    // A slot still waiting for its submission is refused on the spot; fine here.
-                    let _ = table.remove(slot);
+                    table.remove(slot).unwrap();
                     texture.destroy();
                     let _ = gpu.device.poll(wgpu::PollType::Poll);
                 }
             });
             s.spawn(|| {
                 for i in 0..ROUNDS {
-                    let usage = if i % 2 == 0 { Usage::None } else { Usage::ReadOnly };
+                    let usage = if i % 2 == 0 { Usage::ReadOnly } else { Usage::None };
                     table.set_resource_usage(&flipped, usage);
                     let slot = table.insert(wgpu::BindingResource::TextureView(&flipped_view)).unwrap();
-                    let _ = table.remove(slot);
+                    table.remove(slot).unwrap();
                 }
             });
             s.spawn(|| {
@@ -811,8 +811,11 @@ fn gpu_one_automatic_table_from_three_threads() {
         });
         let expected: Vec<u32> = (0..ROUNDS).map(|r| 100 + r).collect();
         assert_eq!(words(&gpu.read_buffer(&out)), expected);
-        // The flipping thread's last usage was `ReadOnly`: slot 1 shows the texture.
+        // The flipping thread's last usage was `None` (not the default): slot 1 hides the
+        // texture; `ReadOnly` shows it again.
         let three = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+        assert_eq!(run(&gpu, &table, &three)[..4], [1, 100 + ROUNDS - 1, 0, 0]);
+        table.set_resource_usage(&flipped, Usage::ReadOnly);
         assert_eq!(run(&gpu, &table, &three)[..4], [1, 100 + ROUNDS - 1, 1, 0xF11B]);
         assert_layer_clean(&gpu);
     });

@@ -553,22 +553,30 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     Ok(())
 }
 
-/// The path of `bin`, one of our crates' binaries, built as the workspace tests build it: with
-/// the default members' features and `env`. `cargo run -p <crate>` would unify features over
-/// that crate alone, and so build wgpu-core and wgpu once more for each binary.
+/// The path of `bin`, one of our crates' binaries, built as the workspace tests build it: the
+/// default members with their tests (so with dev-dependencies' features too) and `env`, which
+/// after the workspace tests builds nothing. `cargo run -p <crate>` would unify features over
+/// that crate alone, and so build wgpu-core and wgpu once more for each binary. (Each binary
+/// is still checked alone by clippy's `--all-targets` build of our crates.)
 fn workspace_bin(root: &Path, env: &[(String, String)], bin: &str) -> Result<PathBuf> {
-    util::run(
+    let out = util::output(
         cargo()
             .current_dir(root)
-            .args(["build", "--quiet", "--bins"])
+            .args(["build", "--quiet", "--bins", "--tests", "--message-format=json"])
             .envs(env.iter().cloned()),
     )?;
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let path = target.join("debug").join(bin);
-    if !path.is_file() {
-        bail!("`cargo build --bins` made no {}", path.display());
-    }
-    Ok(path)
+    // The executable as cargo reports it: wherever the target folder is.
+    String::from_utf8_lossy(&out)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin)
+        .filter(|m| {
+            m["target"]["kind"]
+                .as_array()
+                .is_some_and(|k| k.iter().any(|k| k == "bin"))
+        })
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .with_context(|| format!("`cargo build --bins --tests` reported no binary `{bin}`"))
 }
 
 /// `RUSTFLAGS` with `--cfg wgpu_validate_locks`: wgpu-core then uses its ranked locks, which

@@ -134,6 +134,11 @@ fn main() {
         println!("soak: FAILED: no probe found a resource of {unseen:?} (only their defaults were checked)");
         std::process::exit(1);
     }
+    let impossible = difftest::gpu::impossible_seen(backend, models);
+    if !impossible.is_empty() {
+        println!("soak: FAILED: pairs said to be impossible for {models:?} occurred: {impossible:?}");
+        std::process::exit(1);
+    }
     let missing = missing_outcomes(backend, models);
     if !missing.is_empty() {
         println!(
