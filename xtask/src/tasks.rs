@@ -569,7 +569,8 @@ fn workspace_bin(root: &Path, env: &[(String, String)], bin: &str) -> Result<Pat
     String::from_utf8_lossy(&out)
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin)
+        // (`--tests` also builds each binary as a test harness: not that one.)
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == bin && m["profile"]["test"] == false)
         .filter(|m| {
             m["target"]["kind"]
                 .as_array()
