@@ -3,8 +3,10 @@
 //! (zeroing what was never written), returns to it after queue writes, and after passes that
 //! render to it or dispatches that write it (before the next pass or dispatch that reads
 //! tables, and at the end of the command buffer). Render passes take their table when they
-//! begin, and their bundles use it. Per-scope hiding comes with a later story: no pass or
-//! dispatch here reads a member through its table while it writes it.
+//! begin, and their bundles use it. A usage scope (a dispatch, a render pass) that uses a
+//! member in a way that conflicts with its table usage does not see it through the table:
+//! the last tests read a slot visible, hidden and visible again across dispatches and
+//! passes.
 
 use hal_ext::harness::{compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext};
 use wgpu::ResourceTableUsage as Usage;
@@ -875,5 +877,217 @@ fn gpu_a_dispatch_reads_through_the_table_the_buffer_the_dispatch_before_it_wrot
         "words that did not read as written, per dispatch pair"
     );
     assert_eq!(words[17..=24], [1, 2, 3, 4, 5, 6, 7, 8], "word 0, per pair");
+    assert_layer_clean(&gpu);
+}
+
+/// Writes whether slot 0 shows a `texture_2d<u32>` and its texel (0, 0) in `out[2k]` and
+/// `out[2k + 1]`, then stores `10 + k` through the bindful storage texture `written`.
+const READ_SLOT_ZERO_THEN_STORE: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var written: texture_storage_2d<r32uint, write>;
+@group(0) @binding(2) var<storage, read> k: u32;
+@compute @workgroup_size(1) fn main() {
+    out[2u * k] = u32(hasResource<texture_2d<u32>>(0u));
+    out[2u * k + 1u] = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x;
+    textureStore(written, vec2(0), vec4(10u + k));
+}";
+
+/// Four dispatches of one pipeline in one compute pass of an automatic table holding `T`;
+/// the second binds `T` as a writable storage texture, the others another texture. The
+/// table hides `T` (a `ReadOnly` entry) in the second dispatch only: visible, hidden,
+/// visible, and after the write the table reads what was written; a fourth dispatch in the
+/// next pass still sees it.
+#[test]
+fn gpu_three_dispatches_see_a_slot_visible_hidden_visible() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let storage = || {
+        texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+        )
+    };
+    let (texture, other) = (storage(), storage());
+    write_texel(&gpu.queue, &texture, 5);
+    let (view, other_view) = (
+        texture.create_view(&Default::default()),
+        other.create_view(&Default::default()),
+    );
+    let table = scene_table(&gpu, 4);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 8], wgpu::BufferUsages::STORAGE);
+    let groups: Vec<_> = (0..4u32)
+        .map(|k| {
+            let k_buffer =
+                hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+            let written = if k == 1 { &view } else { &other_view };
+            group_0(
+                &gpu.device,
+                &pipeline,
+                vec![
+                    out.as_entire_binding(),
+                    wgpu::BindingResource::TextureView(written),
+                    k_buffer.as_entire_binding(),
+                ],
+            )
+        })
+        .collect();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        for group in &groups[..3] {
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+    }
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &groups[3], &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(
+        words(&gpu.read_buffer(&out)),
+        [1, 5, 0, 0, 1, 11, 1, 11],
+        "(shown, texel) per dispatch: visible, hidden (the default), visible after the write"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// For each dispatch `k`: whether slot 0 shows a read-only and a read-write storage buffer,
+/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful read-write binding.
+const SHOWN_AS_READ_AND_WRITE: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read_write> k: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
+    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
+}";
+
+/// A buffer the table holds, used outside it by some dispatches: as indirect arguments
+/// (not storage, not a write) and as a read-write storage binding (storage, a write). A
+/// `ReadOnly` entry is hidden by the write only; a `Writable` one by the indirect use only.
+#[test]
+fn gpu_a_buffer_is_hidden_by_the_uses_that_conflict_with_its_usage() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    // k = 2 for the dispatch that binds it; (1, 1, 1) workgroups at byte 16.
+    let data = hal_ext::harness::buffer_of_words(
+        &gpu.device,
+        &gpu.queue,
+        &[2, 0, 0, 0, 1, 1, 1, 0],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
+    );
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
+    let run = |usage: Usage| {
+        table.set_resource_usage(&data, usage);
+        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 8], wgpu::BufferUsages::STORAGE);
+        let group = |k: &wgpu::Buffer| {
+            group_0(
+                &gpu.device,
+                &pipeline,
+                vec![out.as_entire_binding(), k.as_entire_binding()],
+            )
+        };
+        let k = |k: u32| hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+        let (k0, k1, k3) = (k(0), k(1), k(3));
+        let groups = [group(&k0), group(&k1), group(&data), group(&k3)];
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            for (k, group) in groups.iter().enumerate() {
+                pass.set_bind_group(0, group, &[]);
+                if k == 1 {
+                    pass.dispatch_workgroups_indirect(&data, 16);
+                } else {
+                    pass.dispatch_workgroups(1, 1, 1);
+                }
+            }
+        }
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&out))
+    };
+    assert_eq!(
+        run(Usage::ReadOnly),
+        [1, 0, 1, 0, 0, 0, 1, 0],
+        "ReadOnly: (read, read_write) per dispatch; hidden where bound read-write"
+    );
+    assert_eq!(
+        run(Usage::Writable),
+        [1, 1, 0, 0, 1, 1, 1, 1],
+        "Writable: hidden where its words are indirect arguments"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// `10 × (slot 0 shown) + (slot 1 shown) + 100 × texel (0, 0) of slot 0`.
+const DRAW_WHAT_THE_TABLE_SHOWS: &str = "
+enable resource_table;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<u32> {
+    let zero = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x;
+    return vec4(10u * u32(hasResource<texture_2d<u32>>(0u)) + u32(hasResource<texture_2d<u32>>(1u)) + 100u * zero);
+}";
+
+/// Three render passes begun with one automatic table: the middle one renders to a texture
+/// the table holds (slot 0), through a bundle that inherits the table. Slot 0 is hidden in
+/// that pass only; slot 1 stays visible; the pass after it reads what it rendered.
+#[test]
+fn gpu_an_attachment_is_hidden_in_its_pass_only() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let format = wgpu::TextureFormat::R32Uint;
+    let target = || {
+        texture_2d(
+            &gpu.device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::COPY_SRC,
+        )
+    };
+    let (member, before, after, other) = (target(), target(), target(), u32_texture(&gpu));
+    let views = [&member, &before, &after, &other].map(|t| t.create_view(&Default::default()));
+    let table = scene_table(&gpu, 4);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[0])), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[3])), Ok(1));
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw what the table shows"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_WHAT_THE_TABLE_SHOWS.into()),
+    });
+    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, Some("draw"), format);
+    bundle.set_pipeline(&pipeline);
+    bundle.draw(0..3, 0..1);
+    let bundle = bundle.finish(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &views[0], 7.0, wgpu::StoreOp::Store);
+    let black = wgpu::Color::BLACK;
+    for view in [&views[1], &views[0], &views[2]] {
+        hal_ext::harness::clear_pass_with_table(&mut encoder, view, black, &table).execute_bundles([&bundle]);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let read = [&before, &member, &after].map(|t| words(&gpu.read_texture(t))[0]);
+    assert_eq!(
+        read,
+        [711, 1, 111],
+        "before (both shown, 7), the member's own pass (slot 0 hidden), after (1, as rendered)"
+    );
     assert_layer_clean(&gpu);
 }
