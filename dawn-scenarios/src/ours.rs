@@ -2,10 +2,12 @@
 //! `hal_ext::harness` (the validation layer on).
 //!
 //! Tables are of the standard's automatic model (`create_automatic_resource_table`): no pins.
-//! That model is not finished: slots are not yet hidden within usage scopes, and members
-//! rendered to after they joined are not yet put back in their table state, so scenarios
-//! that need either ([`Scenario::needs_automatic`]) are not run here. Every other scenario
-//! renders to a texture, if at all, before it enters the table.
+//! The scenarios of slots hidden within a usage scope ([`Scenario::needs_automatic`]) are not
+//! run here: their values agree with the text, but the validation layer's synchronization
+//! validation reports a read-after-write hazard on the hidden slot's descriptor (the slot is
+//! hidden by its metadata word, the descriptor stays bound), which the GPU tests of the same
+//! shapes do not show; until that is understood they stay out. Every other scenario renders
+//! to a texture, if at all, before it enters the table.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -13,8 +13,8 @@ use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
 use crate::model::{
-    texel, DeviceError, Member, Model, Res, TableSize, TexKind, TexShape, ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS,
-    STRIDE, WORDS,
+    texel, Conflict, ConflictClass, DeviceError, Member, Model, Res, TableSize, TexKind, TexShape, Texel, ViewShape,
+    Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE, WORDS,
 };
 use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
 
@@ -25,6 +25,10 @@ pub static PROGRAMS: AtomicU64 = AtomicU64::new(0);
 /// Probes read back and compared, and those of them where some slot showed a texel.
 pub static PROBES: AtomicU64 = AtomicU64::new(0);
 pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
+/// Probes whose pass used a resource outside the table ([`crate::ops::Probe::conflict`]),
+/// and those of them in which the model hid a slot that would be visible otherwise.
+pub static CONFLICTS: AtomicU64 = AtomicU64::new(0);
+pub static CONFLICTS_HIDING: AtomicU64 = AtomicU64::new(0);
 /// Holds whose submission wgpu had already seen complete (or on noop), so the model did
 /// not assume it pending.
 pub static HOLDS_MISSED: AtomicU64 = AtomicU64::new(0);
@@ -102,7 +106,7 @@ pub fn counters() -> String {
     let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
     format!(
         "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
-         finding a writable slot), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
+         finding a writable slot), {} probes with a conflicting use ({} hiding a slot), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
          spins of {}–{} iterations), {} operations raising several errors; probes finding a \
          resource, by type: {}",
         get(&OPS),
@@ -111,6 +115,8 @@ pub fn counters() -> String {
         get(&PROBES_WITH_TEXEL),
         get(&WRITES),
         get(&WRITES_FOUND),
+        get(&CONFLICTS),
+        get(&CONFLICTS_HIDING),
         get(&NOT_YET_AVAILABLE),
         get(&HOLDS),
         get(&HELD),
@@ -833,6 +839,8 @@ impl Dev {
 /// A command buffer's probe, waiting for its submission and read-back.
 struct Recorded {
     probe: Probe,
+    /// What the probe's conflict binds, and how (`None`: no conflict, or none that applies).
+    conflict: Option<(Member, ConflictClass)>,
     /// Where the results are copied (`None` on noop: nothing is read back).
     staging: Option<wgpu::Buffer>,
 }
@@ -1206,7 +1214,7 @@ impl Sut {
                     mapped_at_creation: false,
                 });
                 dev.queue.write_buffer(&buffer, 0, &value.to_le_bytes());
-                self.model.create_buffer(value, size, storage);
+                self.model.create_buffer(value, size, storage, uniform);
                 let error = pin.and_then(|p| {
                     buffer.pin(p.wgpu());
                     self.model.pin_buffer(self.buffers.len(), Some(p))
@@ -1399,7 +1407,13 @@ impl Sut {
     /// A successful submission: what its probe must read, from the model now.
     fn expect(&mut self, r: Recorded) {
         let probe = r.probe;
-        let slots = self.model.probe(probe.table);
+        let slots = self.model.probe_in_scope(probe.table, r.conflict);
+        if r.conflict.is_some() {
+            CONFLICTS.fetch_add(1, Ordering::Relaxed);
+            if slots != self.model.probe(probe.table) {
+                CONFLICTS_HIDING.fetch_add(1, Ordering::Relaxed);
+            }
+        }
         // Counted on noop too, where nothing is read back: there, what the generator reaches.
         for k in crate::model::HAS_WORDS {
             if slots.chunks_exact(STRIDE).any(|w| w[k] == 1) {
@@ -1512,18 +1526,99 @@ impl Sut {
         let dev = &self.dev;
         let table = self.table(probe.table);
         let mut encoder = dev.device.create_command_encoder(&Default::default());
+        let conflict = probe.conflict.and_then(|c| {
+            let (member, class) = self.model.conflict(probe.table, c)?;
+            Some((self.conflict_group(c, member)?, member, class))
+        });
         let staging = if probe.kind.render() {
-            self.record_render(&mut encoder, table, self.automatic(probe.table), probe)
+            let group = conflict.as_ref().map(|(group, ..)| group);
+            self.record_render(&mut encoder, table, self.automatic(probe.table), probe, group)
         } else {
             self.record_compute(&mut encoder, table, probe)
         };
         (
             encoder.finish(),
             Recorded {
+                conflict: conflict.map(|(_, member, class)| (member, class)),
                 probe: probe.clone(),
                 staging: dev.vulkan.then_some(staging),
             },
         )
+    }
+
+    /// A bind group of one binding, visible to fragments, that uses `member` as `conflict`
+    /// says (`None` if its handle was dropped).
+    fn conflict_group(&self, conflict: Conflict, member: Member) -> Option<wgpu::BindGroup> {
+        let device = &self.dev.device;
+        let (ty, resource_view, resource_buffer) = match member {
+            Member::Texture(i) => {
+                let texture = self.textures[i].0.as_ref()?;
+                let shape = self.model.textures[i].shape;
+                let dimension = match shape.kind {
+                    TexKind::D3 => wgpu::TextureViewDimension::D3,
+                    _ if shape.layers > 1 => wgpu::TextureViewDimension::D2Array,
+                    _ => wgpu::TextureViewDimension::D2,
+                };
+                let storage = matches!(conflict, Conflict::StorageWrite(_));
+                let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    dimension: Some(dimension),
+                    mip_level_count: storage.then_some(1),
+                    ..Default::default()
+                });
+                let ty = if storage {
+                    wgpu::BindingType::StorageTexture {
+                        access: wgpu::StorageTextureAccess::WriteOnly,
+                        format: shape.format.wgpu(),
+                        view_dimension: dimension,
+                    }
+                } else {
+                    wgpu::BindingType::Texture {
+                        sample_type: match shape.format.texel() {
+                            Texel::Uint => wgpu::TextureSampleType::Uint,
+                            Texel::Sint => wgpu::TextureSampleType::Sint,
+                            Texel::Float => wgpu::TextureSampleType::Float { filterable: false },
+                            Texel::Depth => wgpu::TextureSampleType::Depth,
+                        },
+                        view_dimension: dimension,
+                        multisampled: false,
+                    }
+                };
+                (ty, Some(view), None)
+            }
+            Member::Buffer(i) => {
+                let buffer = self.buffers[i].as_ref()?;
+                let ty = match conflict {
+                    Conflict::Uniform(_) => wgpu::BufferBindingType::Uniform,
+                    Conflict::StorageRead(_) => wgpu::BufferBindingType::Storage { read_only: true },
+                    _ => wgpu::BufferBindingType::Storage { read_only: false },
+                };
+                let ty = wgpu::BindingType::Buffer {
+                    ty,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                };
+                (ty, None, Some(buffer))
+            }
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("conflict"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty,
+                count: None,
+            }],
+        });
+        let resource = match (&resource_view, resource_buffer) {
+            (Some(view), _) => wgpu::BindingResource::TextureView(view),
+            (None, Some(buffer)) => buffer.as_entire_binding(),
+            (None, None) => unreachable!("a texture or a buffer"),
+        };
+        Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("conflict"),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource }],
+        }))
     }
 
     fn storage_buffer(&self, words: usize) -> wgpu::Buffer {
@@ -1653,6 +1748,7 @@ impl Sut {
         table: &wgpu::ResourceTable,
         automatic: bool,
         probe: &Probe,
+        conflict: Option<&wgpu::BindGroup>,
     ) -> wgpu::Buffer {
         let dev = &self.dev;
         let target = texture_2d(
@@ -1738,6 +1834,10 @@ impl Sut {
                 true => hal_ext::harness::clear_pass_with_table(encoder, &view, clear, table),
                 false => hal_ext::harness::clear_pass(encoder, &view, clear),
             };
+            // In the pass's usage scope from here on, whatever the probe binds after it.
+            if let Some(group) = conflict {
+                pass.set_bind_group(0, group, &[]);
+            }
             match &bundle {
                 Some(b) => pass.execute_bundles([b]),
                 None => commands!(pass, {

@@ -14,9 +14,11 @@
 //! - tables of either model: the pinning model's, and the standard's automatic model's (no
 //!   pins: `set_resource_usage` of a texture or buffer to `None`, `ReadOnly` or `Writable`
 //!   decides what shaders see; render passes begin with the table and bundles use the
-//!   pass's; at most 65,536 slots). The model's rules for the automatic model hold while no
-//!   usage scope conflicts with the table (probes never bind a table's resources), as its
-//!   per-scope hiding is not built yet;
+//!   pass's; at most 65,536 slots), with `isShaderVisible` per usage scope: submitted render
+//!   probes of automatic tables may bind one of the program's textures or buffers outside
+//!   the table in their pass ([`ops::Probe::conflict`]: a sampled or write-only storage
+//!   texture, a uniform, read-only or read-write storage buffer), which hides its slots
+//!   where the rules say so (compute probes' dispatches never bind a table's resources);
 //! - tables of 4–16 slots, or at an edge (0, 1, 63–65, 1,023–1,025 slots, the device's
 //!   limit −1, 0 and +1, 65,537 for the automatic model, `u32::MAX`), created, destroyed and
 //!   dropped; `update`,

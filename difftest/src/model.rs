@@ -60,6 +60,46 @@ impl Usage {
     }
 }
 
+/// The bindful use of a [`crate::ops::Probe`]'s conflict: the `n`-th texture or buffer of the program
+/// (modulo their number, when the probe is recorded; none if that one cannot be bound so:
+/// [`Model::conflict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// A sampled-texture binding: not storage, no write.
+    Sampled(usize),
+    /// A write-only storage-texture binding of mip 0: storage, a write.
+    StorageWrite(usize),
+    /// A uniform-buffer binding: not storage, no write.
+    Uniform(usize),
+    /// A read-only storage-buffer binding: WebGPU's "storage-read", not "storage" (hides a
+    /// `Writable` entry), no write.
+    StorageRead(usize),
+    /// A read-write storage-buffer binding: storage, a write.
+    StorageReadWrite(usize),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conflict::Sampled(n) => write!(f, "sampled(texture #{n})"),
+            Conflict::StorageWrite(n) => write!(f, "storage_write(texture #{n})"),
+            Conflict::Uniform(n) => write!(f, "uniform(buffer #{n})"),
+            Conflict::StorageRead(n) => write!(f, "storage_read(buffer #{n})"),
+            Conflict::StorageReadWrite(n) => write!(f, "storage_read_write(buffer #{n})"),
+        }
+    }
+}
+
+/// How a usage scope uses a resource outside the table, as `isShaderVisible` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConflictClass {
+    /// Some subresource is used as writable (a storage write, an attachment).
+    pub writes: bool,
+    /// Some usage is not WebGPU's "storage" (writable storage): sampled, read-only storage,
+    /// uniform, an attachment, vertex, index, indirect.
+    pub not_storage: bool,
+}
+
 /// The texture or buffer of a `setResourceUsage` (indices into the model's lists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Member {
@@ -320,6 +360,8 @@ pub struct Buffer {
     pub written: BTreeMap<u32, u32>,
     pub size: u32,
     pub storage: bool,
+    /// `UNIFORM` usage.
+    pub uniform: bool,
     pub pin: Option<Pin>,
     pub destroyed: bool,
 }
@@ -854,12 +896,13 @@ impl Model {
         self.textures[i].destroyed = true;
     }
 
-    pub fn create_buffer(&mut self, value: u32, size: u32, storage: bool) {
+    pub fn create_buffer(&mut self, value: u32, size: u32, storage: bool, uniform: bool) {
         self.buffers.push(Buffer {
             value,
             written: BTreeMap::new(),
             size,
             storage,
+            uniform,
             pin: None,
             destroyed: false,
         });
@@ -1263,6 +1306,113 @@ impl Model {
         }
     }
 
+    /// What a probe's [`Conflict`] binds, and how, in a probe of table `t`: of the program's
+    /// textures or buffers that a bind group can take so without an error (alive, unpinned
+    /// or pinned to exactly the binding's usage, with the usage the binding needs, of a shape
+    /// it fits), the `n`-th (modulo their number) of those that the table's probed slots
+    /// show to some type, else of those they hold, else of all of them.
+    pub fn conflict(&self, t: usize, conflict: Conflict) -> Option<(Member, ConflictClass)> {
+        // The pin a resource may have for this use outside the tables: the same usage.
+        let pin_allowed = match conflict {
+            Conflict::Sampled(_) => Some(Pin::Sampled),
+            Conflict::StorageRead(_) => Some(Pin::StorageRead),
+            Conflict::StorageReadWrite(_) => Some(Pin::StorageReadWrite),
+            Conflict::StorageWrite(_) | Conflict::Uniform(_) => None,
+        };
+        let pin_fits = |pin: Option<Pin>| pin.is_none() || pin == pin_allowed;
+        let texture_fits = |i: usize, storage: bool| {
+            let tex = &self.textures[i];
+            !tex.destroyed
+                && pin_fits(tex.pin)
+                && tex.shape.kind != TexKind::Multisampled
+                && match storage {
+                    true => tex.storage && tex.shape.format != Format::Depth32Float,
+                    false => tex.sampled,
+                }
+        };
+        let buffer_fits = |i: usize, uniform: bool| {
+            let buf = &self.buffers[i];
+            !buf.destroyed && pin_fits(buf.pin) && if uniform { buf.uniform } else { buf.storage }
+        };
+        let (n, fits, writes, not_storage): (usize, &dyn Fn(Member) -> bool, bool, bool) = match conflict {
+            Conflict::Sampled(n) => (
+                n,
+                &|m| matches!(m, Member::Texture(i) if texture_fits(i, false)),
+                false,
+                true,
+            ),
+            Conflict::StorageWrite(n) => (
+                n,
+                &|m| matches!(m, Member::Texture(i) if texture_fits(i, true)),
+                true,
+                false,
+            ),
+            Conflict::Uniform(n) => (
+                n,
+                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, true)),
+                false,
+                true,
+            ),
+            Conflict::StorageRead(n) => (
+                n,
+                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, false)),
+                false,
+                true,
+            ),
+            Conflict::StorageReadWrite(n) => (
+                n,
+                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, false)),
+                true,
+                false,
+            ),
+        };
+        let mut held: Vec<Member> = (0..PROBED_SLOTS)
+            .filter_map(|k| match self.tables[t].slots.get(probed_slot(k)?)?.binding? {
+                Res::Texture(i) => Some(Member::Texture(i)),
+                Res::Buffer(i, _) => Some(Member::Buffer(i)),
+                Res::Sampler(_) => None,
+            })
+            .filter(|&m| fits(m))
+            .collect();
+        held.sort();
+        held.dedup();
+        let shown: Vec<Member> = held.iter().copied().filter(|&m| self.shows(t, m)).collect();
+        if !shown.is_empty() {
+            held = shown;
+        }
+        if held.is_empty() {
+            held = (0..self.textures.len())
+                .map(Member::Texture)
+                .chain((0..self.buffers.len()).map(Member::Buffer))
+                .filter(|&m| fits(m))
+                .collect();
+        }
+        let member = *held.get(n.checked_rem(held.len())?)?;
+        Some((member, ConflictClass { writes, not_storage }))
+    }
+
+    /// Whether table `t` shows `member` to some type (outside conflicting scopes).
+    fn shows(&self, t: usize, member: Member) -> bool {
+        use Ty::*;
+        match member {
+            Member::Buffer(i) => self.buffer_visible(t, i),
+            Member::Texture(i) => [
+                Texture2dU32,
+                Texture2dI32,
+                Texture2dF32,
+                Texture2dArrayU32,
+                Texture3dU32,
+                TextureCubeU32,
+                TextureCubeArrayU32,
+                TextureMultisampled2dF32,
+                TextureDepth2d,
+                StorageRead2dU32,
+            ]
+            .into_iter()
+            .any(|ty| self.compatible(t, i, ty)),
+        }
+    }
+
     fn buffer_visible(&self, t: usize, i: usize) -> bool {
         let buf = &self.buffers[i];
         let pin = self.pin_in(t, Member::Buffer(i));
@@ -1323,10 +1473,38 @@ impl Model {
     /// texture of one 1×1 texel of zeros, one mip level and one layer; an empty buffer
     /// (`arrayLength` 0, reads 0).
     pub fn probe(&self, t: usize) -> Vec<u32> {
+        self.probe_in_scope(t, None)
+    }
+
+    /// [`Model::probe`] in a usage scope that also uses `conflict` outside the table.
+    ///
+    /// > `isShaderVisible(table, index, T, scope)` is false if the resource's table usage is
+    /// > `"readonly"` and any subresource of it is used as writable in the scope, or if it
+    /// > is `"writable"` and the resource has any usage other than storage in the scope.
+    pub fn probe_in_scope(&self, t: usize, conflict: Option<(Member, ConflictClass)>) -> Vec<u32> {
         let table = &self.tables[t];
+        let hidden = |res: Res| {
+            let member = match res {
+                Res::Texture(i) => Member::Texture(i),
+                Res::Buffer(i, _) => Member::Buffer(i),
+                Res::Sampler(_) => return false,
+            };
+            match conflict {
+                Some((m, class)) if m == member && table.automatic => {
+                    match table.usages.get(&member).copied().unwrap_or(Usage::ReadOnly) {
+                        Usage::ReadOnly => class.writes,
+                        Usage::Writable => class.not_storage,
+                        Usage::None => false,
+                    }
+                }
+                _ => false,
+            }
+        };
         let mut out = vec![0; PROBED_SLOTS * STRIDE];
         for (k, words) in out.chunks_exact_mut(STRIDE).enumerate() {
-            let binding = probed_slot(k).and_then(|slot| table.slots.get(slot)?.binding);
+            let binding = probed_slot(k)
+                .and_then(|slot| table.slots.get(slot)?.binding)
+                .filter(|&res| !hidden(res));
             // The defaults' shape.
             for k in [8, 9, 11, 15, 19, 21, 23, 24, 26] {
                 words[k] = 1;

@@ -9,7 +9,7 @@ use proptest::strategy::{BoxedStrategy, Union};
 use proptest_state_machine::ReferenceStateMachine;
 
 use crate::model::{
-    BufRange, Format, Member, Pin, Res, SlotIndex, TableSize, TexKind, TexShape, Usage, ViewDim, ViewShape,
+    BufRange, Conflict, Format, Member, Pin, Res, SlotIndex, TableSize, TexKind, TexShape, Usage, ViewDim, ViewShape,
     STORAGE_OFFSET_ALIGNMENT,
 };
 
@@ -98,6 +98,12 @@ pub struct Probe {
     /// are set all the same (those past its layout are ignored).
     pub auto_layout: bool,
     pub unset: Unset,
+    /// A bind group set in the probe's render pass (before anything else) that uses one of
+    /// the program's textures or buffers outside the table: the pass's usage scope may then
+    /// hide it from the table. Submitted probes of automatic tables' render passes only
+    /// (recorded ones would need the table as it is at submit, which the model does not
+    /// replay for a scope recorded earlier).
+    pub conflict: Option<Conflict>,
 }
 
 impl Probe {
@@ -155,6 +161,9 @@ impl fmt::Display for Probe {
             Unset::No => {}
             Unset::Null => write!(f, ", then_set_resource_table(None)")?,
             Unset::EmptyBundle => write!(f, ", then_execute_bundles([empty])")?,
+        }
+        if let Some(c) = self.conflict {
+            write!(f, ", in_the_pass: {c}")?;
         }
         write!(f, ")")
     }
@@ -766,7 +775,7 @@ impl RefState {
         (!arms.is_empty()).then(|| Union::new_weighted(arms).boxed())
     }
 
-    fn probe_strategy(&self) -> Option<BoxedStrategy<Probe>> {
+    fn probe_strategy(&self, conflicts: bool) -> Option<BoxedStrategy<Probe>> {
         let tables: Vec<usize> = self
             .live_tables()
             .into_iter()
@@ -790,6 +799,19 @@ impl RefState {
             1 => Just(Unset::EmptyBundle),
         ];
         let automatic: Vec<bool> = self.tables.iter().map(|t| t.automatic).collect();
+        let n = 0usize..16;
+        let conflict = match conflicts {
+            false => Just(None).boxed(),
+            true => prop_oneof![
+                2 => Just(None),
+                1 => n.clone().prop_map(|n| Some(Conflict::Sampled(n))),
+                1 => n.clone().prop_map(|n| Some(Conflict::StorageWrite(n))),
+                1 => n.clone().prop_map(|n| Some(Conflict::Uniform(n))),
+                1 => n.clone().prop_map(|n| Some(Conflict::StorageRead(n))),
+                1 => n.prop_map(|n| Some(Conflict::StorageReadWrite(n))),
+            ]
+            .boxed(),
+        };
         Some(
             (
                 proptest::sample::select(tables),
@@ -800,9 +822,10 @@ impl RefState {
                 any::<bool>(),
                 unset,
                 prop::bool::weighted(0.25),
+                conflict,
             )
                 .prop_map(
-                    move |(table, kind, groups, before, after, table_first, unset, auto_layout)| Probe {
+                    move |(table, kind, groups, before, after, table_first, unset, auto_layout, conflict)| Probe {
                         table,
                         kind,
                         groups,
@@ -816,6 +839,7 @@ impl RefState {
                             unset => unset,
                         },
                         auto_layout,
+                        conflict: conflict.filter(|_| automatic[table] && kind.render()),
                     },
                 )
                 .boxed(),
@@ -1084,8 +1108,8 @@ impl ReferenceStateMachine for Programs {
                 ));
             }
         }
-        if let Some(probe) = state.probe_strategy() {
-            arms.push((2, probe.clone().prop_map(Op::Record).boxed()));
+        if let (Some(recorded), Some(probe)) = (state.probe_strategy(false), state.probe_strategy(true)) {
+            arms.push((2, recorded.prop_map(Op::Record).boxed()));
             arms.push((
                 6,
                 (proptest::collection::vec(probe, 0..=2), prop::bool::weighted(0.6))

@@ -132,6 +132,7 @@ fn gpu_automatic_model_program() {
         table_first: true,
         auto_layout: false,
         unset: Unset::No,
+        conflict: None,
     };
     let submit = |kinds: &[ProbeKind]| Op::Submit {
         probes: kinds.iter().map(|&k| probe(k)).collect(),
@@ -193,6 +194,112 @@ fn gpu_automatic_model_program() {
     ];
     isolated("gpu_automatic_model_program", || {
         difftest::run_program(Backend::Vulkan, init, program)
+    });
+}
+
+/// A hand-written program of conflicting usage scopes, run on Vulkan and compared with the
+/// model: render passes begun with an automatic table that also bind its texture or buffer
+/// outside it (a storage-texture write, a sampled texture, a uniform, read-only and
+/// read-write storage buffers), under `ReadOnly` and under `Writable`. Five of the nine hide
+/// a slot (the model's `isShaderVisible` per scope); the others leave it visible.
+#[test]
+fn gpu_automatic_model_conflicting_scopes() {
+    use difftest::model::{BufRange, Conflict, Format, Member, Res, SlotIndex, TableSize, TexKind, TexShape, Usage};
+    use difftest::ops::{Op, Probe, ProbeKind, RefState, RefTable, Unset};
+    use std::sync::atomic::Ordering;
+    let init = RefState {
+        heterogeneous: true,
+        featureless: false,
+        tables: vec![RefTable {
+            size: TableSize::Slots(4),
+            dropped: false,
+            featureless: false,
+            automatic: true,
+        }],
+        textures: Vec::new(),
+        samplers: Vec::new(),
+        buffers: Vec::new(),
+        recorded: 0,
+        held: false,
+    };
+    let with = |kind, conflict| Op::Submit {
+        probes: vec![Probe {
+            table: 0,
+            kind,
+            groups: 1,
+            before: None,
+            after: None,
+            table_first: true,
+            auto_layout: false,
+            unset: Unset::No,
+            conflict: Some(conflict),
+        }],
+        read_back: true,
+    };
+    let usage = |member, usage| Op::SetResourceUsage {
+        table: 0,
+        member,
+        usage,
+    };
+    let program = vec![
+        Op::CreateTexture {
+            value: 5,
+            shape: TexShape {
+                kind: TexKind::D2,
+                size: 1,
+                mips: 1,
+                layers: 1,
+                format: Format::R32Uint,
+            },
+            view: None,
+            sampled: true,
+            storage: true,
+            pin: None,
+        },
+        Op::CreateBuffer {
+            value: 9,
+            size: 16,
+            storage: true,
+            uniform: true,
+            pin: None,
+        },
+        Op::Update {
+            table: 0,
+            slot: SlotIndex::At(0),
+            res: Res::Texture(0),
+        },
+        Op::Insert {
+            table: 0,
+            res: Res::Buffer(0, BufRange::WHOLE),
+        },
+        // ReadOnly: hidden by writes only.
+        with(ProbeKind::Render, Conflict::StorageWrite(0)),
+        with(ProbeKind::Render, Conflict::Sampled(0)),
+        with(ProbeKind::Bundle, Conflict::StorageReadWrite(0)),
+        with(ProbeKind::Vertex, Conflict::Uniform(0)),
+        usage(Member::Texture(0), Usage::Writable),
+        usage(Member::Buffer(0), Usage::Writable),
+        // Writable: hidden by every use but writable storage.
+        with(ProbeKind::Render, Conflict::Sampled(0)),
+        with(ProbeKind::Render, Conflict::StorageWrite(0)),
+        with(ProbeKind::Bundle, Conflict::StorageRead(0)),
+        with(ProbeKind::RenderIndirect, Conflict::StorageReadWrite(0)),
+        with(ProbeKind::Vertex, Conflict::Uniform(0)),
+    ];
+    isolated("gpu_automatic_model_conflicting_scopes", || {
+        let (before, hiding) = (
+            difftest::gpu::CONFLICTS.load(Ordering::Relaxed),
+            difftest::gpu::CONFLICTS_HIDING.load(Ordering::Relaxed),
+        );
+        difftest::run_program(Backend::Vulkan, init, program);
+        assert_eq!(
+            (
+                difftest::gpu::CONFLICTS.load(Ordering::Relaxed) - before,
+                difftest::gpu::CONFLICTS_HIDING.load(Ordering::Relaxed) - hiding,
+            ),
+            (9, 5),
+            "probes with a conflicting use, and those in which the model hid a slot"
+        );
     });
 }
 

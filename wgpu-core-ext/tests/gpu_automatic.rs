@@ -893,13 +893,14 @@ enable resource_table;
     textureStore(written, vec2(0), vec4(10u + k));
 }";
 
-/// Four dispatches of one pipeline in one compute pass of an automatic table holding `T`;
-/// the second binds `T` as a writable storage texture, the others another texture. The
-/// table hides `T` (a `ReadOnly` entry) in the second dispatch only: visible, hidden,
-/// visible, and after the write the table reads what was written; a fourth dispatch in the
-/// next pass still sees it.
+/// Dispatches of one pipeline reading slot 0 of an automatic table that holds `T`, each
+/// binding a storage texture to write: `T` (`W`) or another texture (`-`). The table hides
+/// `T` (a `ReadOnly` entry) in the `W` dispatches only. In the first pass `-, W, -, W, W`:
+/// visible, hidden, visible (reading what the hidden one wrote), hidden, hidden again (the
+/// same slots: nothing to record); the pass ends with `T` hidden, and the next pass's `-`
+/// sees it again.
 #[test]
-fn gpu_three_dispatches_see_a_slot_visible_hidden_visible() {
+fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let storage = || {
         texture_2d(
@@ -919,12 +920,13 @@ fn gpu_three_dispatches_see_a_slot_visible_hidden_visible() {
     let table = scene_table(&gpu, 4);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
-    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 8], wgpu::BufferUsages::STORAGE);
-    let groups: Vec<_> = (0..4u32)
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 12], wgpu::BufferUsages::STORAGE);
+    let writes_t = [false, true, false, true, true, false];
+    let groups: Vec<_> = (0..6u32)
         .map(|k| {
             let k_buffer =
                 hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
-            let written = if k == 1 { &view } else { &other_view };
+            let written = if writes_t[k as usize] { &view } else { &other_view };
             group_0(
                 &gpu.device,
                 &pipeline,
@@ -937,33 +939,27 @@ fn gpu_three_dispatches_see_a_slot_visible_hidden_visible() {
         })
         .collect();
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
+    for pass_groups in [&groups[..5], &groups[5..]] {
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_resource_table(Some(&table));
         pass.set_pipeline(&pipeline);
-        for group in &groups[..3] {
+        for group in pass_groups {
             pass.set_bind_group(0, group, &[]);
             pass.dispatch_workgroups(1, 1, 1);
         }
     }
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &groups[3], &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(
         words(&gpu.read_buffer(&out)),
-        [1, 5, 0, 0, 1, 11, 1, 11],
-        "(shown, texel) per dispatch: visible, hidden (the default), visible after the write"
+        [1, 5, 0, 0, 1, 11, 0, 0, 0, 0, 1, 14],
+        "(shown, texel) per dispatch: 0 and 0 where hidden (the default)"
     );
     assert_layer_clean(&gpu);
 }
 
 /// For each dispatch `k`: whether slot 0 shows a read-only and a read-write storage buffer,
-/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful read-write binding.
+/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful binding, read-write in
+/// one entry point and read-only in the other.
 const SHOWN_AS_READ_AND_WRITE: &str = "
 enable resource_table;
 struct Words { w: array<u32> }
@@ -974,61 +970,116 @@ struct Words { w: array<u32> }
     out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
 }";
 
-/// A buffer the table holds, used outside it by some dispatches: as indirect arguments
-/// (not storage, not a write) and as a read-write storage binding (storage, a write). A
-/// `ReadOnly` entry is hidden by the write only; a `Writable` one by the indirect use only.
+/// [`SHOWN_AS_READ_AND_WRITE`] with `k` read-only.
+const SHOWN_AS_READ_AND_WRITE_K_READ: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> k: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
+    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
+}";
+
+/// A buffer the table holds, used outside it by dispatches of one pass: as indirect
+/// arguments (dispatch 1: not storage, not a write), as a read-write storage binding (2:
+/// WebGPU's "storage", a write) and as a read-only one (3: "storage-read", no write); the
+/// pass ends there, and dispatch 4 in the next pass uses other buffers. A `ReadOnly` entry
+/// is hidden by the write only; a `Writable` one by the indirect and read-only uses. The
+/// same for a buffer pinned `StorageReadWrite`, whose `ReadOnly` entry the table shows as
+/// read-only storage (its pin allows read-write storage only: dispatch 1 uses other
+/// arguments, dispatch 3 binds it read-write).
 #[test]
 fn gpu_a_buffer_is_hidden_by_the_uses_that_conflict_with_its_usage() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
-    let table = scene_table(&gpu, 4);
-    // k = 2 for the dispatch that binds it; (1, 1, 1) workgroups at byte 16.
-    let data = hal_ext::harness::buffer_of_words(
-        &gpu.device,
-        &gpu.queue,
-        &[2, 0, 0, 0, 1, 1, 1, 0],
-        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
-    );
-    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
-    let pipeline = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
-    let run = |usage: Usage| {
+    let read_write = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
+    let read_only = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE_K_READ);
+    let run = |usage: Usage, pinned: bool| {
+        let table = scene_table(&gpu, 4);
+        // k = 2 at word 0 and k = 3 at word 64 (byte 256); (1, 1, 1) workgroups at byte 16.
+        let mut data = [0u32; 128];
+        data[..8].copy_from_slice(&[2, 0, 0, 0, 1, 1, 1, 0]);
+        data[64] = 3;
+        let data = hal_ext::harness::buffer_of_words(
+            &gpu.device,
+            &gpu.queue,
+            &data,
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
+        );
+        if pinned {
+            data.pin(wgpu::PinnedUsage::StorageReadWrite);
+        }
+        assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
         table.set_resource_usage(&data, usage);
-        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 8], wgpu::BufferUsages::STORAGE);
-        let group = |k: &wgpu::Buffer| {
-            group_0(
+        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 10], wgpu::BufferUsages::STORAGE);
+        let k = |k: u32| {
+            hal_ext::harness::buffer_of_words(
                 &gpu.device,
-                &pipeline,
-                vec![out.as_entire_binding(), k.as_entire_binding()],
+                &gpu.queue,
+                &[k],
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
             )
         };
-        let k = |k: u32| hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
-        let (k0, k1, k3) = (k(0), k(1), k(3));
-        let groups = [group(&k0), group(&k1), group(&data), group(&k3)];
+        let (k0, k1, k4) = (k(0), k(1), k(4));
+        let group = |pipeline: &wgpu::ComputePipeline, k: wgpu::BindingResource<'_>| {
+            group_0(&gpu.device, pipeline, vec![out.as_entire_binding(), k])
+        };
+        let high_words = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+            buffer: &data,
+            offset: 256,
+            size: None,
+        });
+        let first_pass = [
+            (&read_write, group(&read_write, k0.as_entire_binding())),
+            (&read_write, group(&read_write, k1.as_entire_binding())),
+            (&read_write, group(&read_write, data.as_entire_binding())),
+            // Its pin allows read-write storage only.
+            match pinned {
+                false => (&read_only, group(&read_only, high_words)),
+                true => (&read_write, group(&read_write, high_words)),
+            },
+        ];
+        let next_pass = group(&read_write, k4.as_entire_binding());
+        let args =
+            hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1, 1, 1, 0], wgpu::BufferUsages::INDIRECT);
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            for (k, group) in groups.iter().enumerate() {
+            for (k, (pipeline, group)) in first_pass.iter().enumerate() {
+                pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, group, &[]);
-                if k == 1 {
-                    pass.dispatch_workgroups_indirect(&data, 16);
-                } else {
-                    pass.dispatch_workgroups(1, 1, 1);
+                match (k, pinned) {
+                    (1, false) => pass.dispatch_workgroups_indirect(&data, 16),
+                    (1, true) => pass.dispatch_workgroups_indirect(&args, 0),
+                    _ => pass.dispatch_workgroups(1, 1, 1),
                 }
             }
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&read_write);
+            pass.set_bind_group(0, &next_pass, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
         }
         gpu.queue.submit([encoder.finish()]);
         words(&gpu.read_buffer(&out))
     };
     assert_eq!(
-        run(Usage::ReadOnly),
-        [1, 0, 1, 0, 0, 0, 1, 0],
+        run(Usage::ReadOnly, false),
+        [1, 0, 1, 0, 0, 0, 1, 0, 1, 0],
         "ReadOnly: (read, read_write) per dispatch; hidden where bound read-write"
     );
     assert_eq!(
-        run(Usage::Writable),
-        [1, 1, 0, 0, 1, 1, 1, 1],
-        "Writable: hidden where its words are indirect arguments"
+        run(Usage::Writable, false),
+        [1, 1, 0, 0, 1, 1, 0, 0, 1, 1],
+        "Writable: hidden where its words are indirect arguments or read-only storage"
+    );
+    assert_eq!(
+        run(Usage::ReadOnly, true),
+        [1, 0, 1, 0, 0, 0, 0, 0, 1, 0],
+        "pinned StorageReadWrite, ReadOnly: hidden where bound read-write (2 and 3)"
     );
     assert_layer_clean(&gpu);
 }
@@ -1089,5 +1140,62 @@ fn gpu_an_attachment_is_hidden_in_its_pass_only() {
         [711, 1, 111],
         "before (both shown, 7), the member's own pass (slot 0 hidden), after (1, as rendered)"
     );
+    assert_layer_clean(&gpu);
+}
+
+/// `10 + (slot 0 shown as a read-only storage buffer)`.
+const DRAW_WHETHER_A_BUFFER_IS_SHOWN: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<u32> {
+    return vec4(10u + u32(hasResource<ptr<storage, Words, read>>(0u)));
+}";
+
+/// A `Writable` buffer that a render pass uses as a draw's indirect arguments (not
+/// storage): hidden in that pass, whether wgpu validates indirect calls (its scope then
+/// reads the arguments as read-only storage) or not; visible in a pass that draws directly.
+#[test]
+fn gpu_a_writable_buffer_is_hidden_in_the_pass_that_draws_with_it_as_arguments() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let format = wgpu::TextureFormat::R32Uint;
+    let table = scene_table(&gpu, 4);
+    let args = hal_ext::harness::buffer_of_words(
+        &gpu.device,
+        &gpu.queue,
+        &[3, 1, 0, 0],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::INDIRECT,
+    );
+    assert_eq!(table.insert(args.as_entire_binding()), Ok(0));
+    table.set_resource_usage(&args, Usage::Writable);
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw whether a buffer is shown"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_WHETHER_A_BUFFER_IS_SHOWN.into()),
+    });
+    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let targets = [(); 3].map(|()| {
+        texture_2d(
+            &gpu.device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        )
+    });
+    let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    for (i, view) in views.iter().enumerate() {
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, view, wgpu::Color::BLACK, &table);
+        pass.set_pipeline(&pipeline);
+        match i {
+            1 => pass.draw_indirect(&args, 0),
+            _ => pass.draw(0..3, 0..1),
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let read = targets.each_ref().map(|t| words(&gpu.read_texture(t))[0]);
+    assert_eq!(read, [11, 10, 11], "direct draw, indirect draw, direct draw");
     assert_layer_clean(&gpu);
 }
