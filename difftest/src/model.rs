@@ -1334,37 +1334,17 @@ impl Model {
             let buf = &self.buffers[i];
             !buf.destroyed && pin_fits(buf.pin) && if uniform { buf.uniform } else { buf.storage }
         };
-        let (n, fits, writes, not_storage): (usize, &dyn Fn(Member) -> bool, bool, bool) = match conflict {
-            Conflict::Sampled(n) => (
-                n,
-                &|m| matches!(m, Member::Texture(i) if texture_fits(i, false)),
-                false,
-                true,
-            ),
-            Conflict::StorageWrite(n) => (
-                n,
-                &|m| matches!(m, Member::Texture(i) if texture_fits(i, true)),
-                true,
-                false,
-            ),
-            Conflict::Uniform(n) => (
-                n,
-                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, true)),
-                false,
-                true,
-            ),
-            Conflict::StorageRead(n) => (
-                n,
-                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, false)),
-                false,
-                true,
-            ),
-            Conflict::StorageReadWrite(n) => (
-                n,
-                &|m| matches!(m, Member::Buffer(i) if buffer_fits(i, false)),
-                true,
-                false,
-            ),
+        // (n, a texture (else a buffer), its binding's storage/uniform flag, writes, not storage)
+        let (n, texture, flag, writes, not_storage) = match conflict {
+            Conflict::Sampled(n) => (n, true, false, false, true),
+            Conflict::StorageWrite(n) => (n, true, true, true, false),
+            Conflict::Uniform(n) => (n, false, true, false, true),
+            Conflict::StorageRead(n) => (n, false, false, false, true),
+            Conflict::StorageReadWrite(n) => (n, false, false, true, false),
+        };
+        let fits = |m: Member| match m {
+            Member::Texture(i) => texture && texture_fits(i, flag),
+            Member::Buffer(i) => !texture && buffer_fits(i, flag),
         };
         let mut held: Vec<Member> = (0..PROBED_SLOTS)
             .filter_map(|k| match self.tables[t].slots.get(probed_slot(k)?)?.binding? {
@@ -1391,26 +1371,14 @@ impl Model {
         Some((member, ConflictClass { writes, not_storage }))
     }
 
-    /// Whether table `t` shows `member` to some type (outside conflicting scopes).
+    /// Whether table `t` may show `member` (a usage that shows something, not destroyed:
+    /// outside conflicting scopes; whether a type fits is the probe's to find).
     fn shows(&self, t: usize, member: Member) -> bool {
-        use Ty::*;
-        match member {
-            Member::Buffer(i) => self.buffer_visible(t, i),
-            Member::Texture(i) => [
-                Texture2dU32,
-                Texture2dI32,
-                Texture2dF32,
-                Texture2dArrayU32,
-                Texture3dU32,
-                TextureCubeU32,
-                TextureCubeArrayU32,
-                TextureMultisampled2dF32,
-                TextureDepth2d,
-                StorageRead2dU32,
-            ]
-            .into_iter()
-            .any(|ty| self.compatible(t, i, ty)),
-        }
+        let destroyed = match member {
+            Member::Texture(i) => self.textures[i].destroyed,
+            Member::Buffer(i) => self.buffers[i].destroyed,
+        };
+        !destroyed && self.pin_in(t, member).is_some()
     }
 
     fn buffer_visible(&self, t: usize, i: usize) -> bool {

@@ -100,15 +100,11 @@ fn noop_differential() {
     assert!(difftest::gpu::SEVERAL_ERRORS.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
 
-/// A hand-written program of the standard's automatic model, run on Vulkan and compared
-/// with the model: no pins; a texture and a buffer through each usage, probed by compute
-/// passes, render passes begun with the table, and bundles that use the pass's table; a
-/// write through a `Writable` buffer.
-#[test]
-fn gpu_automatic_model_program() {
-    use difftest::model::{BufRange, Format, Member, Res, SlotIndex, TableSize, TexKind, TexShape, Usage};
-    use difftest::ops::{Op, Probe, ProbeKind, RefState, RefTable, Unset};
-    let init = RefState {
+/// The initial state of the hand-written programs: one automatic table of 4 slots on a
+/// heterogeneous device.
+fn one_automatic_table() -> difftest::ops::RefState {
+    use difftest::{model::TableSize, ops::RefTable};
+    difftest::ops::RefState {
         heterogeneous: true,
         featureless: false,
         tables: vec![RefTable {
@@ -122,8 +118,12 @@ fn gpu_automatic_model_program() {
         buffers: Vec::new(),
         recorded: 0,
         held: false,
-    };
-    let probe = |kind| Probe {
+    }
+}
+
+/// A probe of table 0 of `kind`: one bind group, no other pipeline, the table set first.
+fn probe_of_table_0(kind: difftest::ops::ProbeKind) -> difftest::ops::Probe {
+    difftest::ops::Probe {
         table: 0,
         kind,
         groups: 1,
@@ -131,25 +131,26 @@ fn gpu_automatic_model_program() {
         after: None,
         table_first: true,
         auto_layout: false,
-        unset: Unset::No,
+        unset: difftest::ops::Unset::No,
         conflict: None,
-    };
-    let submit = |kinds: &[ProbeKind]| Op::Submit {
-        probes: kinds.iter().map(|&k| probe(k)).collect(),
-        read_back: true,
-    };
-    let usage = |member, usage| Op::SetResourceUsage {
+    }
+}
+
+/// `setResourceUsage` on table 0.
+fn usage(member: difftest::model::Member, usage: difftest::model::Usage) -> difftest::ops::Op {
+    difftest::ops::Op::SetResourceUsage {
         table: 0,
         member,
         usage,
-    };
-    let all = [
-        ProbeKind::Compute,
-        ProbeKind::Render,
-        ProbeKind::Bundle,
-        ProbeKind::Vertex,
-    ];
-    let program = vec![
+    }
+}
+
+/// A 1×1 `R32Uint` texture (sampled and storage, texel 5) in slot 0 and a 16-byte storage
+/// buffer (word 0: 9; `uniform` too if asked) inserted in slot 1 of table 0.
+fn texture_and_buffer_in_slots_0_and_1(uniform: bool) -> Vec<difftest::ops::Op> {
+    use difftest::model::{BufRange, Format, Res, SlotIndex, TexKind, TexShape};
+    use difftest::ops::Op;
+    vec![
         Op::CreateTexture {
             value: 5,
             shape: TexShape {
@@ -168,7 +169,7 @@ fn gpu_automatic_model_program() {
             value: 9,
             size: 16,
             storage: true,
-            uniform: false,
+            uniform,
             pin: None,
         },
         Op::Update {
@@ -180,6 +181,30 @@ fn gpu_automatic_model_program() {
             table: 0,
             res: Res::Buffer(0, BufRange::WHOLE),
         },
+    ]
+}
+
+/// A hand-written program of the standard's automatic model, run on Vulkan and compared
+/// with the model: no pins; a texture and a buffer through each usage, probed by compute
+/// passes, render passes begun with the table, and bundles that use the pass's table; a
+/// write through a `Writable` buffer.
+#[test]
+fn gpu_automatic_model_program() {
+    use difftest::model::{Member, Usage};
+    use difftest::ops::{Op, ProbeKind};
+    let init = one_automatic_table();
+    let submit = |kinds: &[ProbeKind]| Op::Submit {
+        probes: kinds.iter().map(|&k| probe_of_table_0(k)).collect(),
+        read_back: true,
+    };
+    let all = [
+        ProbeKind::Compute,
+        ProbeKind::Render,
+        ProbeKind::Bundle,
+        ProbeKind::Vertex,
+    ];
+    let mut program = texture_and_buffer_in_slots_0_and_1(false);
+    program.extend([
         submit(&all),
         usage(Member::Texture(0), Usage::None),
         usage(Member::Buffer(0), Usage::None),
@@ -191,7 +216,7 @@ fn gpu_automatic_model_program() {
         usage(Member::Texture(0), Usage::ReadOnly),
         usage(Member::Buffer(0), Usage::ReadOnly),
         submit(&all),
-    ];
+    ]);
     isolated("gpu_automatic_model_program", || {
         difftest::run_program(Backend::Vulkan, init, program)
     });
@@ -204,74 +229,19 @@ fn gpu_automatic_model_program() {
 /// a slot (the model's `isShaderVisible` per scope); the others leave it visible.
 #[test]
 fn gpu_automatic_model_conflicting_scopes() {
-    use difftest::model::{BufRange, Conflict, Format, Member, Res, SlotIndex, TableSize, TexKind, TexShape, Usage};
-    use difftest::ops::{Op, Probe, ProbeKind, RefState, RefTable, Unset};
+    use difftest::model::{Conflict, Member, Usage};
+    use difftest::ops::{Op, Probe, ProbeKind};
     use std::sync::atomic::Ordering;
-    let init = RefState {
-        heterogeneous: true,
-        featureless: false,
-        tables: vec![RefTable {
-            size: TableSize::Slots(4),
-            dropped: false,
-            featureless: false,
-            automatic: true,
-        }],
-        textures: Vec::new(),
-        samplers: Vec::new(),
-        buffers: Vec::new(),
-        recorded: 0,
-        held: false,
-    };
+    let init = one_automatic_table();
     let with = |kind, conflict| Op::Submit {
         probes: vec![Probe {
-            table: 0,
-            kind,
-            groups: 1,
-            before: None,
-            after: None,
-            table_first: true,
-            auto_layout: false,
-            unset: Unset::No,
             conflict: Some(conflict),
+            ..probe_of_table_0(kind)
         }],
         read_back: true,
     };
-    let usage = |member, usage| Op::SetResourceUsage {
-        table: 0,
-        member,
-        usage,
-    };
-    let program = vec![
-        Op::CreateTexture {
-            value: 5,
-            shape: TexShape {
-                kind: TexKind::D2,
-                size: 1,
-                mips: 1,
-                layers: 1,
-                format: Format::R32Uint,
-            },
-            view: None,
-            sampled: true,
-            storage: true,
-            pin: None,
-        },
-        Op::CreateBuffer {
-            value: 9,
-            size: 16,
-            storage: true,
-            uniform: true,
-            pin: None,
-        },
-        Op::Update {
-            table: 0,
-            slot: SlotIndex::At(0),
-            res: Res::Texture(0),
-        },
-        Op::Insert {
-            table: 0,
-            res: Res::Buffer(0, BufRange::WHOLE),
-        },
+    let mut program = texture_and_buffer_in_slots_0_and_1(true);
+    program.extend([
         // ReadOnly: hidden by writes only.
         with(ProbeKind::Render, Conflict::StorageWrite(0)),
         with(ProbeKind::Render, Conflict::Sampled(0)),
@@ -285,7 +255,7 @@ fn gpu_automatic_model_conflicting_scopes() {
         with(ProbeKind::Bundle, Conflict::StorageRead(0)),
         with(ProbeKind::RenderIndirect, Conflict::StorageReadWrite(0)),
         with(ProbeKind::Vertex, Conflict::Uniform(0)),
-    ];
+    ]);
     isolated("gpu_automatic_model_conflicting_scopes", || {
         let (before, hiding) = (
             difftest::gpu::CONFLICTS.load(Ordering::Relaxed),

@@ -59,6 +59,21 @@ fn u32_attachment(gpu: &GpuContext) -> wgpu::Texture {
     )
 }
 
+/// Three 1×1 render targets of `format` to read back, and their views.
+fn three_targets(gpu: &GpuContext, format: wgpu::TextureFormat) -> ([wgpu::Texture; 3], [wgpu::TextureView; 3]) {
+    let targets = [(); 3].map(|()| {
+        texture_2d(
+            &gpu.device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        )
+    });
+    let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
+    (targets, views)
+}
+
 /// The validation layer said nothing.
 fn assert_layer_clean(gpu: &GpuContext) {
     let messages = gpu.take_validation_messages();
@@ -470,16 +485,7 @@ fn gpu_render_passes_begun_with_a_table_draw_and_run_bundles_through_it() {
     let bundle = bundle.finish(&Default::default());
     assert!(bundle.uses_resource_table());
 
-    let targets = [(); 3].map(|()| {
-        texture_2d(
-            &gpu.device,
-            format,
-            1,
-            1,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-        )
-    });
-    let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
+    let (targets, views) = three_targets(&gpu, format);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     shadow_pass(&mut encoder, &shadow_view, 0.5, wgpu::StoreOp::Store);
     let black = wgpu::Color::BLACK;
@@ -958,24 +964,13 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
 }
 
 /// For each dispatch `k`: whether slot 0 shows a read-only and a read-write storage buffer,
-/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful binding, read-write in
-/// one entry point and read-only in the other.
+/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful read-write binding
+/// (made read-only by a replacement of the text).
 const SHOWN_AS_READ_AND_WRITE: &str = "
 enable resource_table;
 struct Words { w: array<u32> }
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @group(0) @binding(1) var<storage, read_write> k: array<u32>;
-@compute @workgroup_size(1) fn main() {
-    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
-    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
-}";
-
-/// [`SHOWN_AS_READ_AND_WRITE`] with `k` read-only.
-const SHOWN_AS_READ_AND_WRITE_K_READ: &str = "
-enable resource_table;
-struct Words { w: array<u32> }
-@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-@group(0) @binding(1) var<storage, read> k: array<u32>;
 @compute @workgroup_size(1) fn main() {
     out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
     out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
@@ -993,7 +988,8 @@ struct Words { w: array<u32> }
 fn gpu_a_buffer_is_hidden_by_the_uses_that_conflict_with_its_usage() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let read_write = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
-    let read_only = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE_K_READ);
+    let k_read = SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k");
+    let read_only = compute_pipeline(&gpu.device, &k_read);
     let run = |usage: Usage, pinned: bool| {
         let table = scene_table(&gpu, 4);
         // k = 2 at word 0 and k = 3 at word 64 (byte 256); (1, 1, 1) workgroups at byte 16.
@@ -1175,16 +1171,7 @@ fn gpu_a_writable_buffer_is_hidden_in_the_pass_that_draws_with_it_as_arguments()
         source: wgpu::ShaderSource::Wgsl(DRAW_WHETHER_A_BUFFER_IS_SHOWN.into()),
     });
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
-    let targets = [(); 3].map(|()| {
-        texture_2d(
-            &gpu.device,
-            format,
-            1,
-            1,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-        )
-    });
-    let views = targets.each_ref().map(|t| t.create_view(&Default::default()));
+    let (targets, views) = three_targets(&gpu, format);
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     for (i, view) in views.iter().enumerate() {
         let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, view, wgpu::Color::BLACK, &table);
