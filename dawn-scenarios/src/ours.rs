@@ -3,11 +3,15 @@
 //!
 //! Tables are of the standard's automatic model (`create_automatic_resource_table`): no pins.
 //! The scenarios of slots hidden within a usage scope ([`Scenario::needs_automatic`]) are not
-//! run here: their values agree with the text, but the validation layer's synchronization
-//! validation reports a read-after-write hazard on the hidden slot's descriptor (the slot is
-//! hidden by its metadata word, the descriptor stays bound), which the GPU tests of the same
-//! shapes do not show; until that is understood they stay out. Every other scenario renders
-//! to a texture, if at all, before it enters the table.
+//! run here: their values agree with the text, but the validation layer of this machine
+//! (1.3.239) reports a read-after-write hazard on the hidden slot's descriptor. Its
+//! synchronization validation takes every descriptor of a bound array as accessed, whatever
+//! the shader reads (KhronosGroup/Vulkan-ValidationLayers#3450; layers from 1.3.268 skip
+//! runtime descriptor arrays), and a hidden slot keeps its descriptor: only its metadata word
+//! hides it. It shows when the command buffer's first use of the texture is the conflicting
+//! one (each scenario step submits its own command buffer); the GPU tests record their
+//! scopes in one. Every other scenario renders to a texture, if at all, before it enters
+//! the table.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
