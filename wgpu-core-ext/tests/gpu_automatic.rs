@@ -1186,3 +1186,79 @@ fn gpu_a_writable_buffer_is_hidden_in_the_pass_that_draws_with_it_as_arguments()
     assert_eq!(read, [11, 10, 11], "direct draw, indirect draw, direct draw");
     assert_layer_clean(&gpu);
 }
+
+/// A member (slot 0) bound read-write by a dispatch of a command buffer finished before the
+/// member took a second slot (1) of that table: at submit the dispatch writes the member,
+/// whose `ReadOnly` entry in slot 1 it did not know of, so slot 1 is hidden for that
+/// submission, and shown in the next.
+#[test]
+fn gpu_a_slot_that_a_member_takes_after_finish_is_hidden_where_its_command_buffer_conflicts() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 4], wgpu::BufferUsages::STORAGE);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    let slot_1 = SHOWN_AS_READ_AND_WRITE.replace("(0u)", "(1u)");
+    let (stale, stale_out) = one_dispatch(&gpu, &table, &slot_1, &data);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(1));
+    gpu.queue.submit([stale]);
+    let k1 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1], wgpu::BufferUsages::STORAGE);
+    let (next, next_out) = one_dispatch(&gpu, &table, &slot_1, &k1);
+    gpu.queue.submit([next]);
+    assert_eq!(
+        [stale_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
+        [[0, 0, 99, 99], [99, 99, 1, 0]],
+        "slot 1 (read, read_write): in the stale submission, then in the next"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// One command buffer: a dispatch of `wgsl` (whose group 0 is `out` and `k`) with `table`;
+/// returns it and `out`.
+fn one_dispatch(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    wgsl: &str,
+    k: &wgpu::Buffer,
+) -> (wgpu::CommandBuffer, wgpu::Buffer) {
+    let pipeline = compute_pipeline(&gpu.device, wgsl);
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 4], wgpu::BufferUsages::STORAGE);
+    let group = group_0(
+        &gpu.device,
+        &pipeline,
+        vec![out.as_entire_binding(), k.as_entire_binding()],
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(table));
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    (encoder.finish(), out)
+}
+
+/// A buffer bound as read-only storage by a dispatch of a command buffer finished while the
+/// table's usage for it was `ReadOnly` (no conflict), submitted after it became `Writable`
+/// (read-only storage is not "storage": a conflict): hidden in that submission, shown in the
+/// next.
+#[test]
+fn gpu_a_usage_changed_after_finish_hides_where_the_command_buffer_now_conflicts() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 4], wgpu::BufferUsages::STORAGE);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    let k_read = SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k");
+    let (stale, stale_out) = one_dispatch(&gpu, &table, &k_read, &data);
+    table.set_resource_usage(&data, Usage::Writable);
+    gpu.queue.submit([stale]);
+    let k1 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1], wgpu::BufferUsages::STORAGE);
+    let (next, next_out) = one_dispatch(&gpu, &table, &k_read, &k1);
+    gpu.queue.submit([next]);
+    assert_eq!(
+        [stale_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
+        [[0, 0, 99, 99], [99, 99, 1, 1]],
+        "(read, read_write): in the stale submission, then in the next"
+    );
+    assert_layer_clean(&gpu);
+}
