@@ -87,7 +87,7 @@ enum Cmd {
     /// lavapipe with the validation layer, and a downstream drop-in build.
     Test(tasks::TestArgs),
     /// Benchmarks on lavapipe (release, validation layer off), each printing one table: CPU
-    /// cost per dispatch and draw against bind groups and binding arrays (`cpu_cost`), slot updates per second against raw `vkUpdateDescriptorSets` (`slot_updates`), GPU
+    /// cost per dispatch and draw against bind groups and binding arrays (`cpu_cost`), dispatches whose bindings are table members (`conflict_cost`), slot updates per second against raw `vkUpdateDescriptorSets` (`slot_updates`), GPU
     /// time of `getResource` against binding arrays (`shader_cost`).
     Bench {
         /// Only this benchmark.

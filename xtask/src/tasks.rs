@@ -788,7 +788,7 @@ pub fn demo(root: &Path) -> Result<()> {
 
 /// The benchmarks `cargo xtask bench` runs, each with its README section
 /// (`<!-- bench:NAME -->` … `<!-- /bench:NAME -->`).
-pub const BENCHES: &[&str] = &["cpu_cost", "slot_updates", "shader_cost"];
+pub const BENCHES: &[&str] = &["cpu_cost", "conflict_cost", "slot_updates", "shader_cost"];
 
 /// `cargo xtask bench`: runs the benchmarks (or `only` one) on lavapipe, each in one process,
 /// with `args`; with `readme`, puts each one's output between its README markers.
