@@ -26,9 +26,8 @@ const TABLE_SIZE: u32 = 65_536;
 struct Cli {
     #[command(flatten)]
     common: common::Common,
-    /// `noop` (wgpu-core's work alone) or `vulkan`.
-    #[arg(long, default_value = "noop")]
-    backend: String,
+    #[command(flatten)]
+    backend: common::Backend,
 }
 
 /// One configuration: `members` of each group's 16 textures in the table (or no table).
@@ -191,16 +190,13 @@ impl Setup {
 
 fn main() {
     let cli = <Cli as clap::Parser>::parse();
-    let backends = match cli.backend.as_str() {
-        "vulkan" => wgpu::Backends::VULKAN,
-        _ => wgpu::Backends::NOOP,
-    };
+    let backends = cli.backend.backends();
     let runs = cli.common.runs.unwrap_or(5);
     let baseline = Setup::new(backends, None);
     println!(
         "CPU time per {CALLS} dispatches alternating two bind groups of {BINDINGS} storage \
          textures (encode + finish + submit + poll), ms, best of {runs}+ runs, {} backend\n",
-        cli.backend
+        cli.backend.backend
     );
     println!(
         "| members of a {TABLE_SIZE}-slot automatic table per group | groups | no table | automatic table | ratio |"

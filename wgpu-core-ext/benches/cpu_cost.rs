@@ -36,9 +36,8 @@ const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 struct Cli {
     #[command(flatten)]
     common: common::Common,
-    /// `noop` (wgpu-core's work alone) or `vulkan`.
-    #[arg(long, default_value = "noop")]
-    backend: String,
+    #[command(flatten)]
+    backend: common::Backend,
     /// Time up to the end of `submit`, not of the wait for the GPU (which still follows,
     /// untimed): the CPU cost alone, without the GPU's work on the 1,000 calls.
     #[arg(long)]
@@ -373,11 +372,7 @@ fn main() {
         .sizes
         .unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
     let runs = cli.common.runs.unwrap_or(5);
-    let backends = match cli.backend.as_str() {
-        "noop" => wgpu::Backends::NOOP,
-        "vulkan" => wgpu::Backends::VULKAN,
-        other => panic!("unknown backend {other:?}: noop or vulkan"),
-    };
+    let backends = cli.backend.backends();
     UNTIL_SUBMIT.store(cli.until_submit, std::sync::atomic::Ordering::Relaxed);
     let timed = if cli.until_submit {
         "encode + finish + submit; the wait for the GPU untimed"

@@ -13,6 +13,25 @@ pub struct Common {
     bench: bool,
 }
 
+/// `--backend noop|vulkan`, for the benchmarks of CPU cost.
+#[derive(clap::Args, Debug)]
+pub struct Backend {
+    /// `noop` (wgpu-core's work alone) or `vulkan`.
+    #[arg(long, default_value = "noop")]
+    pub backend: String,
+}
+
+impl Backend {
+    #[allow(dead_code)] // Not every benchmark takes a backend.
+    pub fn backends(&self) -> wgpu::Backends {
+        match self.backend.as_str() {
+            "noop" => wgpu::Backends::NOOP,
+            "vulkan" => wgpu::Backends::VULKAN,
+            other => panic!("unknown backend {other:?}: noop or vulkan"),
+        }
+    }
+}
+
 /// The first adapter of `backends` (noop included), without the validation layer: it walks
 /// every descriptor of a big table at each dispatch, and would be what is timed.
 pub fn adapter(backends: wgpu::Backends) -> wgpu::Adapter {
