@@ -1151,8 +1151,9 @@ struct Words { w: array<u32> }
 }";
 
 /// A `Writable` buffer that a render pass uses as a draw's indirect arguments (not
-/// storage): hidden in that pass, whether wgpu validates indirect calls (its scope then
-/// reads the arguments as read-only storage) or not; visible in a pass that draws directly.
+/// storage): hidden in that pass (the harness validates indirect calls, so the pass's scope
+/// has the arguments as read-only storage, which hides the same entries as indirect use);
+/// visible in a pass that draws directly.
 #[test]
 fn gpu_a_writable_buffer_is_hidden_in_the_pass_that_draws_with_it_as_arguments() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
@@ -1259,6 +1260,71 @@ fn gpu_a_usage_changed_after_finish_hides_where_the_command_buffer_now_conflicts
         [stale_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
         [[0, 0, 99, 99], [99, 99, 1, 1]],
         "(read, read_write): in the stale submission, then in the next"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// Counts its dispatches in `out[0]`; for dispatch `k`, whether slot 0 shows a
+/// `texture_2d<u32>` and its texel (0, 0) in `out[1 + 2k]` and `out[2 + 2k]`; then stores
+/// `10 + k` through the bindful storage texture `written`.
+const COUNT_READ_SLOT_ZERO_THEN_STORE: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<atomic<u32>>;
+@group(0) @binding(1) var written: texture_storage_2d<r32uint, write>;
+@compute @workgroup_size(1) fn main() {
+    let k = atomicAdd(&out[0], 1u);
+    atomicStore(&out[1u + 2u * k], u32(hasResource<texture_2d<u32>>(0u)));
+    atomicStore(&out[2u + 2u * k], textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x);
+    textureStore(written, vec2(0), vec4(10u + k));
+}";
+
+/// Two bind groups used in turn and again, as a renderer rebinds its groups: `A` writes the
+/// member `T` (hidden), `B` another texture (visible). From the third dispatch on, a
+/// dispatch's lookup is the one of an earlier dispatch with the same groups and table.
+#[test]
+fn gpu_dispatches_that_reuse_bind_groups_hide_what_their_groups_hide() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let storage = || {
+        texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+        )
+    };
+    let (texture, other) = (storage(), storage());
+    write_texel(&gpu.queue, &texture, 5);
+    let (view, other_view) = (
+        texture.create_view(&Default::default()),
+        other.create_view(&Default::default()),
+    );
+    let table = scene_table(&gpu, 4);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, COUNT_READ_SLOT_ZERO_THEN_STORE);
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 19], wgpu::BufferUsages::STORAGE);
+    let [a, b] = [&view, &other_view].map(|written| {
+        group_0(
+            &gpu.device,
+            &pipeline,
+            vec![out.as_entire_binding(), wgpu::BindingResource::TextureView(written)],
+        )
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    for pass_groups in [&[&b, &a, &b, &a, &a, &b, &b, &a][..], &[&b]] {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        for group in pass_groups {
+            pass.set_bind_group(0, *group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(
+        words(&gpu.read_buffer(&out)),
+        [9, 1, 5, 0, 0, 1, 11, 0, 0, 0, 0, 1, 14, 1, 14, 0, 0, 1, 17],
+        "dispatches, then (shown, texel) per dispatch: B A B A A B B A | B"
     );
     assert_layer_clean(&gpu);
 }
