@@ -899,15 +899,15 @@ enable resource_table;
     textureStore(written, vec2(0), vec4(10u + k));
 }";
 
-/// Dispatches of one pipeline reading slot 0 of an automatic table that holds `T`, each
-/// binding a storage texture to write: `T` (`W`) or another texture (`-`). The table hides
-/// `T` (a `ReadOnly` entry) in the `W` dispatches only. In the first pass `-, W, -, W, W`:
-/// visible, hidden, visible (reading what the hidden one wrote), hidden, hidden again (the
-/// same slots: nothing to record); the pass ends with `T` hidden, and the next pass's `-`
-/// sees it again.
-#[test]
-fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
-    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+/// An automatic table ("scene", 4 slots) holding in slot 0 a view of a 1×1 `R32Uint`
+/// storage texture `T` (texel 5), and a view of another such texture, not in the table.
+struct MemberAndOther {
+    table: wgpu::ResourceTable,
+    view: wgpu::TextureView,
+    other_view: wgpu::TextureView,
+}
+
+fn member_and_other(gpu: &GpuContext) -> MemberAndOther {
     let storage = || {
         texture_2d(
             &gpu.device,
@@ -919,12 +919,30 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
     };
     let (texture, other) = (storage(), storage());
     write_texel(&gpu.queue, &texture, 5);
-    let (view, other_view) = (
-        texture.create_view(&Default::default()),
-        other.create_view(&Default::default()),
-    );
-    let table = scene_table(&gpu, 4);
+    let view = texture.create_view(&Default::default());
+    let table = scene_table(gpu, 4);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    MemberAndOther {
+        table,
+        view,
+        other_view: other.create_view(&Default::default()),
+    }
+}
+
+/// Dispatches of one pipeline reading slot 0 of an automatic table that holds `T`, each
+/// binding a storage texture to write: `T` (`W`) or another texture (`-`). The table hides
+/// `T` (a `ReadOnly` entry) in the `W` dispatches only. In the first pass `-, W, -, W, W`:
+/// visible, hidden, visible (reading what the hidden one wrote), hidden, hidden again (the
+/// same slots: nothing to record); the pass ends with `T` hidden, and the next pass's `-`
+/// sees it again.
+#[test]
+fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let MemberAndOther {
+        table,
+        view,
+        other_view,
+    } = member_and_other(&gpu);
     let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
     let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 12], wgpu::BufferUsages::STORAGE);
     let writes_t = [false, true, false, true, true, false];
@@ -1284,23 +1302,11 @@ enable resource_table;
 #[test]
 fn gpu_dispatches_that_reuse_bind_groups_hide_what_their_groups_hide() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let storage = || {
-        texture_2d(
-            &gpu.device,
-            wgpu::TextureFormat::R32Uint,
-            1,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
-        )
-    };
-    let (texture, other) = (storage(), storage());
-    write_texel(&gpu.queue, &texture, 5);
-    let (view, other_view) = (
-        texture.create_view(&Default::default()),
-        other.create_view(&Default::default()),
-    );
-    let table = scene_table(&gpu, 4);
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let MemberAndOther {
+        table,
+        view,
+        other_view,
+    } = member_and_other(&gpu);
     let pipeline = compute_pipeline(&gpu.device, COUNT_READ_SLOT_ZERO_THEN_STORE);
     let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 19], wgpu::BufferUsages::STORAGE);
     let [a, b] = [&view, &other_view].map(|written| {
