@@ -1,7 +1,7 @@
 //! Runs a scenario on our implementation: wgpu with resource tables, on the Vulkan device of
 //! `hal_ext::harness` (the validation layer on).
 //!
-//! Tables are of the standard's automatic model (`create_automatic_resource_table`): no pins.
+//! Tables are of the standard's automatic model (`create_resource_table`): no pins.
 //! The scenarios of slots hidden within a usage scope ([`Scenario::needs_automatic`]) are not
 //! run here: their values agree with the text, but the validation layer of this machine
 //! (1.3.239) reports a read-after-write hazard on the hidden slot's descriptor. Its
@@ -181,7 +181,7 @@ impl<'a> Runner<'a> {
             })
             .collect();
 
-        let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("scenario"),
             size: scenario.table_size,
         });
@@ -347,7 +347,7 @@ impl<'a> Runner<'a> {
                 // `CreateResourceTableError::AboveStandardMaximum`, which stands for it.
                 let (table, error) = {
                     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-                    let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+                    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
                         label: Some("extra"),
                         size: *size,
                     });

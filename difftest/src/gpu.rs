@@ -995,7 +995,7 @@ impl Sut {
         let desc = wgpu::ResourceTableDescriptor { label: None, size };
         let device = &self.dev.device;
         self.tables.push(Some(match automatic {
-            true => device.create_automatic_resource_table(&desc),
+            true => device.create_resource_table(&desc),
             false => device.create_pinned_resource_table(&desc),
         }));
         self.model.create_table(size, automatic)

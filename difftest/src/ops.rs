@@ -172,7 +172,7 @@ impl fmt::Display for Probe {
 /// One operation of a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
-    /// `automatic`: a table of the standard's automatic model (`create_automatic_resource_table`),
+    /// `automatic`: a table of the standard's automatic model (`create_resource_table`),
     /// else of the pinning model.
     CreateTable {
         size: TableSize,

@@ -197,7 +197,7 @@ fn automatic_tables_and_their_usages_replay() {
             wgpu::Limits::default(),
             wgpu::Trace::Directory(dir.clone()),
         );
-        let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("scene"),
             size: 4,
         });

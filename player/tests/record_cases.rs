@@ -340,7 +340,7 @@ fn render_and_bundle() {
 /// when they begin, drawn through directly and by a bundle that sets no table.
 fn pass_table() {
     let (device, queue, dir) = traced_device("pass_table", wgpu::Features::SAMPLING_RESOURCE_TABLE);
-    let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("scene"),
         size: 4,
     });

@@ -107,7 +107,7 @@ impl Setup {
             })
             .collect();
         let table = members.map(|members| {
-            let table = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+            let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
                 label: Some("65,536 slots"),
                 size: TABLE_SIZE,
             });

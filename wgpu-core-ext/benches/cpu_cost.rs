@@ -213,7 +213,7 @@ impl Setup {
         let table = table.then(|| {
             let desc = wgpu::ResourceTableDescriptor { label: None, size };
             let table = match automatic {
-                true => device.create_automatic_resource_table(&desc),
+                true => device.create_resource_table(&desc),
                 false => device.create_pinned_resource_table(&desc),
             };
             let resources = vec![wgpu::BindingResource::TextureView(&view); size as usize];

@@ -153,7 +153,7 @@ impl Bench {
     /// A table of the automatic model (the standard's), at most
     /// [`wgpu::MAX_RESOURCE_TABLE_SIZE`] slots.
     fn automatic_table(&self, size: u32) -> wgpu::ResourceTable {
-        self.made(wgpu::Device::create_automatic_resource_table, size)
+        self.made(wgpu::Device::create_resource_table, size)
     }
 
     /// A table of `size` slots from `create`, its creation flushed.

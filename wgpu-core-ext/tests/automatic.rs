@@ -23,7 +23,7 @@ fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
 
 fn automatic(device: &wgpu::Device, size: u32) -> wgpu::ResourceTable {
     let (table, error) = validation_error(device, || {
-        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: Some("automatic"),
             size,
         })
@@ -312,7 +312,7 @@ fn set_resource_usage_is_refused_with_a_clear_error() {
     // An invalid table (made with an error: above the size limit).
     let max = device.max_resource_table_size();
     let (invalid_table, _) = validation_error(&device, || {
-        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: None,
             size: max + 1,
         })
@@ -353,7 +353,7 @@ fn automatic_tables_stop_at_the_standard_s_maximum() {
     let at_max = automatic(&device, 65_536);
     assert_eq!(at_max.size(), 65_536);
     let (above, error) = validation_error(&device, || {
-        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        device.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: None,
             size: 65_537,
         })
@@ -381,7 +381,7 @@ fn automatic_tables_stop_at_the_standard_s_maximum() {
     // Before the feature check too.
     let (bare, _bare_queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
     let (_table, error) = validation_error(&bare, || {
-        bare.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+        bare.create_resource_table(&wgpu::ResourceTableDescriptor {
             label: None,
             size: 70_000,
         })
@@ -449,7 +449,7 @@ fn automatic_tables_take_destroyed_resources_hidden() {
 fn an_automatic_table_without_the_feature_is_invalid_not_refused() {
     let (device, _queue) = noop_device(wgpu::Features::empty(), wgpu::Limits::default());
     let (table, error) = validation_error(&device, || {
-        device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 10 })
+        device.create_resource_table(&wgpu::ResourceTableDescriptor { label: None, size: 10 })
     });
     assert!(
         matches!(

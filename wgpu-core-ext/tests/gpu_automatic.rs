@@ -41,11 +41,10 @@ fn u32_texture(gpu: &GpuContext) -> wgpu::Texture {
 
 /// An automatic table labelled "scene".
 fn scene_table(gpu: &GpuContext, size: u32) -> wgpu::ResourceTable {
-    gpu.device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("scene"),
-            size,
-        })
+    gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size,
+    })
 }
 
 /// A 1×1 `R32Uint` texture to render to and read through tables.
@@ -139,7 +138,7 @@ fn discarded_contents(pinned: bool) {
         texture.pin(wgpu::PinnedUsage::Sampled);
         gpu.device.create_pinned_resource_table(&desc)
     } else {
-        gpu.device.create_automatic_resource_table(&desc)
+        gpu.device.create_resource_table(&desc)
     };
     assert_eq!(table.model() == wgpu::ResourceTableModel::Pinned, pinned);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
@@ -153,12 +152,10 @@ fn discarded_contents(pinned: bool) {
 #[test]
 fn gpu_buffers_follow_their_usage_without_pins() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
-    let table = gpu
-        .device
-        .create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
-            label: Some("buffers"),
-            size: 4,
-        });
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("buffers"),
+        size: 4,
+    });
     let data = hal_ext::harness::buffer_of_words(
         &gpu.device,
         &gpu.queue,

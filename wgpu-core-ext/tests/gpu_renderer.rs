@@ -109,7 +109,7 @@ fn renderer_frames(model: ResourceTableModel) {
     let table = if pinned {
         device.create_pinned_resource_table(&descriptor)
     } else {
-        device.create_automatic_resource_table(&descriptor)
+        device.create_resource_table(&descriptor)
     };
     assert_eq!(table.model(), model);
     let storage = |data: &[u32], usage: wgpu::BufferUsages| buffer_of_words(device, queue, data, usage);

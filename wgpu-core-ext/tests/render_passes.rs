@@ -58,7 +58,7 @@ fn fixture() -> Fixture {
         label: Some("textures"),
         size: 64,
     });
-    let automatic = device.create_automatic_resource_table(&wgpu::ResourceTableDescriptor {
+    let automatic = device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("scene"),
         size: 64,
     });

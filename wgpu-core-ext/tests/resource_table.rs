@@ -162,8 +162,10 @@ fn size_above_the_limit_is_refused() {
     assert_eq!(too_big.remove(0), Err(ResourceTableError::Invalid));
 }
 
-/// The two constructors differ only in the table's model: `create_resource_table` gives
-/// pinned tables until the automatic model is built; both validate alike.
+/// The two constructors differ in the table's model and in the largest size: the standard's
+/// `create_resource_table` gives automatic tables of at most 65,536 slots, the 2025 draft's
+/// pinned tables take up to the device's `max_resource_table_size()` (2²⁰ on noop). Both
+/// refuse a larger table with an invalid one and need the feature.
 #[test]
 fn both_constructors_validate_alike_and_give_their_model() {
     type Create = fn(&wgpu::Device, &ResourceTableDescriptor<'_>) -> wgpu::ResourceTable;
@@ -171,7 +173,7 @@ fn both_constructors_validate_alike_and_give_their_model() {
         (
             "create_resource_table",
             wgpu::Device::create_resource_table,
-            wgpu::ResourceTableModel::Pinned,
+            wgpu::ResourceTableModel::Automatic,
         ),
         (
             "create_pinned_resource_table",
@@ -179,6 +181,7 @@ fn both_constructors_validate_alike_and_give_their_model() {
             wgpu::ResourceTableModel::Pinned,
         ),
     ];
+    assert_eq!(wgpu::ResourceTableModel::default(), wgpu::ResourceTableModel::Automatic);
     for (name, create, model) in constructors {
         let (device, _queue) = sampling();
         let (table, error) = validation_error(&device, || {
@@ -186,7 +189,23 @@ fn both_constructors_validate_alike_and_give_their_model() {
         });
         assert!(error.is_none(), "{name}: {error:?}");
         assert_eq!((table.model(), table.size()), (model, 4), "{name}");
-        let max = device.max_resource_table_size();
+        let max = match model {
+            wgpu::ResourceTableModel::Automatic => wgpu::MAX_RESOURCE_TABLE_SIZE,
+            _ => device.max_resource_table_size(),
+        };
+        assert_eq!(
+            max,
+            [65_536, 1 << 20][(model == wgpu::ResourceTableModel::Pinned) as usize]
+        );
+        let (largest, error) = validation_error(&device, || {
+            create(&device, &ResourceTableDescriptor { label: None, size: max })
+        });
+        assert!(error.is_none(), "{name}: {error:?}");
+        assert_eq!(
+            largest.insert(wgpu::BindingResource::Sampler(&sampler(&device))),
+            Ok(0),
+            "{name}"
+        );
         let (too_big, error) = validation_error(&device, || {
             create(
                 &device,
@@ -196,12 +215,33 @@ fn both_constructors_validate_alike_and_give_their_model() {
                 },
             )
         });
+        let error = error.expect("a validation error");
+        let error = find_source::<CreateResourceTableError>(&error);
+        let expected = match model {
+            wgpu::ResourceTableModel::Automatic => {
+                "Resource table size 65537 is greater than 65536, the largest the WebGPU standard allows"
+            }
+            _ => "Resource table size 1048577 is greater than the device's `max_resource_table_size()` (1048576)",
+        };
+        assert_eq!(error.map(|e| e.to_string()).as_deref(), Some(expected), "{name}");
         assert!(
             matches!(
-                find_source::<CreateResourceTableError>(&error.expect("a validation error")),
-                Some(CreateResourceTableError::TooLarge { size, max: m }) if *size == max + 1 && *m == max
+                (model, error),
+                (
+                    wgpu::ResourceTableModel::Automatic,
+                    Some(CreateResourceTableError::AboveStandardMaximum {
+                        size: 65_537,
+                        max: 65_536
+                    })
+                ) | (
+                    wgpu::ResourceTableModel::Pinned,
+                    Some(CreateResourceTableError::TooLarge {
+                        size: 1_048_577,
+                        max: 1_048_576
+                    })
+                )
             ),
-            "{name}"
+            "{name}: {error:?}"
         );
         assert_eq!(too_big.remove(0), Err(ResourceTableError::Invalid), "{name}");
         let (device, _queue) = noop_device(wgpu::Features::empty(), limits());

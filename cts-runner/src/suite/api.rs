@@ -433,7 +433,7 @@ pub fn tests() -> Vec<Test> {
                     size: if p.str("table") == "invalid" { u32::MAX } else { 1 },
                 };
                 let (t, _creation_error) = validation_error(&device, || match p.str("model") {
-                    "automatic" => device.create_automatic_resource_table(&desc),
+                    "automatic" => device.create_resource_table(&desc),
                     _ => device.create_pinned_resource_table(&desc),
                 });
                 let (pipeline, target) = render_setup(&device);
@@ -473,7 +473,7 @@ pub fn tests() -> Vec<Test> {
                    [[resource_table]] must not be null if any bundle [[uses_resource_table]] (2026-08)",
             run: |p| {
                 let (device, _q, _gpu) = device(p, "sampling");
-                let t = device.create_automatic_resource_table(&ResourceTableDescriptor {
+                let t = device.create_resource_table(&ResourceTableDescriptor {
                     label: Some("cts"),
                     size: 1,
                 });
