@@ -978,6 +978,72 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
     assert_layer_clean(&gpu);
 }
 
+/// A texture `T` that joins the table after the `finish()` of a command buffer `A` whose
+/// second dispatch writes it: `A` did not know `T` as a member (a *late member*), so `T` is
+/// hidden from `A` and from the rest of its submission, and shown from the next one. Within
+/// that submission this is conservative: the standard would show `T` to `A`'s first and
+/// third dispatches and to `B`, which only reads the table; it never shows `T` where it is
+/// written.
+#[test]
+fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let storage = || {
+        texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+        )
+    };
+    let (texture, other) = (storage(), storage());
+    write_texel(&gpu.queue, &texture, 5);
+    let (view, other_view) = (
+        texture.create_view(&Default::default()),
+        other.create_view(&Default::default()),
+    );
+    let table = scene_table(&gpu, 4);
+    let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 12], wgpu::BufferUsages::STORAGE);
+    let group = |k: u32, written: &wgpu::TextureView| {
+        let k_buffer = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+        group_0(
+            &gpu.device,
+            &pipeline,
+            vec![
+                out.as_entire_binding(),
+                wgpu::BindingResource::TextureView(written),
+                k_buffer.as_entire_binding(),
+            ],
+        )
+    };
+    let dispatches = |groups: &[wgpu::BindGroup]| {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            for group in groups {
+                pass.set_bind_group(0, group, &[]);
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+        }
+        encoder.finish()
+    };
+    let a = dispatches(&[group(0, &other_view), group(1, &view), group(2, &other_view)]);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let b = dispatches(&[group(3, &other_view)]);
+    gpu.queue.submit([a, b]);
+    let c = dispatches(&[group(4, &other_view)]);
+    gpu.queue.submit([c]);
+    assert_eq!(
+        words(&gpu.read_buffer(&out)),
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 11, 99, 99],
+        "(shown, texel) per dispatch: A's three and B's hidden, C's shown"
+    );
+    assert_layer_clean(&gpu);
+}
+
 /// For each dispatch `k`: whether slot 0 shows a read-only and a read-write storage buffer,
 /// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful read-write binding
 /// (made read-only by a replacement of the text).
