@@ -1220,6 +1220,60 @@ fn gpu_an_attachment_is_hidden_in_its_pass_only() {
     assert_layer_clean(&gpu);
 }
 
+/// The passes of [`gpu_an_attachment_is_hidden_in_its_pass_only`], in a command buffer
+/// finished before the member joined the table (a *late member*): hidden in all three
+/// passes of that submission (conservative: the standard shows it in the first and last),
+/// shown in the next submission with what its own pass rendered.
+#[test]
+fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let format = wgpu::TextureFormat::R32Uint;
+    let target = || {
+        texture_2d(
+            &gpu.device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::COPY_SRC,
+        )
+    };
+    let (member, before, after, other) = (target(), target(), target(), u32_texture(&gpu));
+    let views = [&member, &before, &after, &other].map(|t| t.create_view(&Default::default()));
+    let table = scene_table(&gpu, 4);
+    assert_eq!(table.update(1, wgpu::BindingResource::TextureView(&views[3])), Ok(()));
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw what the table shows"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_WHAT_THE_TABLE_SHOWS.into()),
+    });
+    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let passes = |targets: &[&wgpu::TextureView]| {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        for view in targets {
+            let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, view, wgpu::Color::BLACK, &table);
+            pass.set_pipeline(&pipeline);
+            pass.draw(0..3, 0..1);
+        }
+        encoder
+    };
+    let mut first = gpu.device.create_command_encoder(&Default::default());
+    render_to(&mut first, &views[0], 7.0, wgpu::StoreOp::Store);
+    let a = passes(&[&views[1], &views[0], &views[2]]).finish();
+    let first = first.finish();
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[0])), Ok(0));
+    gpu.queue.submit([first, a]);
+    let read = [&before, &member, &after].map(|t| words(&gpu.read_texture(t))[0]);
+    gpu.queue.submit([passes(&[&views[2]]).finish()]);
+    let next = words(&gpu.read_texture(&after))[0];
+    assert_eq!(
+        (read, next),
+        ([1, 1, 1], 111),
+        "slot 1 only in the late member's submission; then both, with what its pass rendered (1)"
+    );
+    assert_layer_clean(&gpu);
+}
+
 /// `10 + (slot 0 shown as a read-only storage buffer)`.
 const DRAW_WHETHER_A_BUFFER_IS_SHOWN: &str = "
 enable resource_table;
