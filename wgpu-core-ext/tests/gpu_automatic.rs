@@ -980,10 +980,10 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
 
 /// A texture `T` that joins the table after the `finish()` of a command buffer `A` whose
 /// second dispatch writes it: `A` did not know `T` as a member (a *late member*), so `T` is
-/// hidden from `A` and from the rest of its submission, and shown from the next one. Within
-/// that submission this is conservative: the standard would show `T` to `A`'s first and
-/// third dispatches and to `B`, which only reads the table; it never shows `T` where it is
-/// written.
+/// hidden from `A` on to the end of its submission, and shown from the next one. `Z`,
+/// submitted before `A` and not using `T`, sees it. Within that submission this is
+/// conservative: the standard would show `T` to `A`'s first and third dispatches and to
+/// `B`, which only reads the table; it never shows `T` where it is written.
 #[test]
 fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
@@ -1004,7 +1004,7 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission
     );
     let table = scene_table(&gpu, 4);
     let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
-    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 12], wgpu::BufferUsages::STORAGE);
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 14], wgpu::BufferUsages::STORAGE);
     let group = |k: u32, written: &wgpu::TextureView| {
         let k_buffer = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
         group_0(
@@ -1030,16 +1030,17 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission
         }
         encoder.finish()
     };
-    let a = dispatches(&[group(0, &other_view), group(1, &view), group(2, &other_view)]);
+    let z = dispatches(&[group(0, &other_view)]);
+    let a = dispatches(&[group(1, &other_view), group(2, &view), group(3, &other_view)]);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
-    let b = dispatches(&[group(3, &other_view)]);
-    gpu.queue.submit([a, b]);
-    let c = dispatches(&[group(4, &other_view)]);
+    let b = dispatches(&[group(4, &other_view)]);
+    gpu.queue.submit([z, a, b]);
+    let c = dispatches(&[group(5, &other_view)]);
     gpu.queue.submit([c]);
     assert_eq!(
         words(&gpu.read_buffer(&out)),
-        [0, 0, 0, 0, 0, 0, 0, 0, 1, 11, 99, 99],
-        "(shown, texel) per dispatch: A's three and B's hidden, C's shown"
+        [1, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 12, 99, 99],
+        "(shown, texel) per dispatch: Z's shown, A's three and B's hidden, C's shown"
     );
     assert_layer_clean(&gpu);
 }
@@ -1221,9 +1222,10 @@ fn gpu_an_attachment_is_hidden_in_its_pass_only() {
 }
 
 /// The passes of [`gpu_an_attachment_is_hidden_in_its_pass_only`], in a command buffer
-/// finished before the member joined the table (a *late member*): hidden in all three
-/// passes of that submission (conservative: the standard shows it in the first and last),
-/// shown in the next submission with what its own pass rendered.
+/// finished before the member (rendered to in an earlier submission) joined the table (a
+/// *late member*): hidden in all three passes of that submission (conservative: the
+/// standard shows it in the first and last), shown in the next submission with what its own
+/// pass rendered.
 #[test]
 fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
@@ -1259,10 +1261,10 @@ fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
     };
     let mut first = gpu.device.create_command_encoder(&Default::default());
     render_to(&mut first, &views[0], 7.0, wgpu::StoreOp::Store);
+    gpu.queue.submit([first.finish()]);
     let a = passes(&[&views[1], &views[0], &views[2]]).finish();
-    let first = first.finish();
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[0])), Ok(0));
-    gpu.queue.submit([first, a]);
+    gpu.queue.submit([a]);
     let read = [&before, &member, &after].map(|t| words(&gpu.read_texture(t))[0]);
     gpu.queue.submit([passes(&[&views[2]]).finish()]);
     let next = words(&gpu.read_texture(&after))[0];
@@ -1270,6 +1272,33 @@ fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
         (read, next),
         ([1, 1, 1], 111),
         "slot 1 only in the late member's submission; then both, with what its pass rendered (1)"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// A texture pinned `Sampled` in an automatic table, rendered to by a command buffer (the
+/// pin is not a member's state, so the command buffer does not restore it) whose dispatch
+/// then reads the table; unpinned before that command buffer is submitted. Its table state
+/// changed after `finish()`: hidden from that submission (where it is still an attachment),
+/// shown with what was rendered in the next.
+#[test]
+fn gpu_a_texture_unpinned_after_finish_is_hidden_from_that_submission() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = u32_attachment(&gpu);
+    let view = texture.create_view(&Default::default());
+    let table = scene_table(&gpu, 4);
+    texture.pin(wgpu::PinnedUsage::Sampled);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &view, 7.0, wgpu::StoreOp::Store);
+    let out = read_through(&gpu, &mut encoder, &table, &pipeline);
+    let rendered = encoder.finish();
+    texture.unpin();
+    gpu.queue.submit([rendered]);
+    assert_eq!(
+        (words(&gpu.read_buffer(&out)), run(&gpu, &table, &pipeline)),
+        (vec![0, 0, 0, 0, 0, 0], vec![1, 7, 0, 0, 0, 0])
     );
     assert_layer_clean(&gpu);
 }

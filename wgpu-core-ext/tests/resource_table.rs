@@ -165,9 +165,10 @@ fn size_above_the_limit_is_refused() {
 /// The two constructors differ in the table's model and in the largest size: the standard's
 /// `create_resource_table` gives automatic tables of at most 65,536 slots, the 2025 draft's
 /// pinned tables take up to the device's `max_resource_table_size()` (2²⁰ on noop). Both
-/// refuse a larger table with an invalid one and need the feature.
+/// refuse a larger table with an invalid one and need the feature. (The standard's maximum
+/// is a constant; the pinned one comes from the device.)
 #[test]
-fn both_constructors_validate_alike_and_give_their_model() {
+fn the_two_constructors_give_their_model_and_their_largest_size() {
     type Create = fn(&wgpu::Device, &ResourceTableDescriptor<'_>) -> wgpu::ResourceTable;
     let constructors: [(&str, Create, wgpu::ResourceTableModel); 2] = [
         (

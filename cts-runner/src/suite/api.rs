@@ -129,7 +129,9 @@ pub fn tests() -> Vec<Test> {
                 } else {
                     noop_adapter().max_resource_table_size()
                 };
-                ensure(adapter_max >= 50_000, || format!("adapter limit {adapter_max}"))?;
+                // The 2025 draft asks for 50,000; wgpu reports the features only where the
+                // standard's hard maximum, 65,536, fits.
+                ensure(adapter_max >= wgpu::MAX_RESOURCE_TABLE_SIZE, || format!("adapter limit {adapter_max}"))?;
                 for feature in ["none", "sampling", "heterogeneous"] {
                     let (device, _q, _gpu) = device(p, feature);
                     let expected = if feature == "none" { 0 } else { adapter_max };
