@@ -3,6 +3,7 @@
 
 mod api;
 mod shader;
+mod standard;
 
 use std::fmt;
 
@@ -165,6 +166,7 @@ impl Test {
 pub fn all() -> Vec<Test> {
     let mut tests = api::tests();
     tests.extend(shader::tests());
+    tests.extend(standard::tests());
     tests
 }
 
