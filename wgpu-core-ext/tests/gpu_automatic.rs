@@ -1377,6 +1377,28 @@ fn gpu_a_slot_that_a_member_takes_after_finish_is_hidden_where_its_command_buffe
     assert_layer_clean(&gpu);
 }
 
+/// A buffer bound read-write by a dispatch of a command buffer finished before the buffer
+/// joined the table (a late member): hidden from that submission, shown (read-only) in the
+/// next.
+#[test]
+fn gpu_a_buffer_joining_after_finish_is_hidden_from_that_submission() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 4], wgpu::BufferUsages::STORAGE);
+    let (stale, stale_out) = one_dispatch(&gpu, &table, SHOWN_AS_READ_AND_WRITE, &data);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    gpu.queue.submit([stale]);
+    let k1 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1], wgpu::BufferUsages::STORAGE);
+    let (next, next_out) = one_dispatch(&gpu, &table, SHOWN_AS_READ_AND_WRITE, &k1);
+    gpu.queue.submit([next]);
+    assert_eq!(
+        [stale_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
+        [[0, 0, 99, 99], [99, 99, 1, 0]],
+        "slot 0 (read, read_write): in the late member's submission, then in the next"
+    );
+    assert_layer_clean(&gpu);
+}
+
 /// One command buffer: a dispatch of `wgsl` (whose group 0 is `out` and `k`) with `table`;
 /// returns it and `out`.
 fn one_dispatch(
