@@ -1303,6 +1303,45 @@ fn gpu_a_texture_unpinned_after_finish_is_hidden_from_that_submission() {
     assert_layer_clean(&gpu);
 }
 
+/// The same with a pin (`StorageReadWrite`) that does not allow the table's usage
+/// (`ReadOnly`, sampled): the table never showed the texture while pinned, and the unpin
+/// makes it a member (it joins the sampled state): hidden from the submission of the
+/// command buffer finished before, shown with what was rendered in the next.
+#[test]
+fn gpu_a_texture_pinned_otherwise_and_unpinned_after_finish_joins_and_is_hidden_from_that_submission() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = texture.create_view(&Default::default());
+    let table = scene_table(&gpu, 4);
+    texture.pin(wgpu::PinnedUsage::StorageReadWrite);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    assert_eq!(
+        run(&gpu, &table, &pipeline),
+        [0, 0, 0, 0, 0, 0],
+        "pinned otherwise: not shown"
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    render_to(&mut encoder, &view, 7.0, wgpu::StoreOp::Store);
+    let out = read_through(&gpu, &mut encoder, &table, &pipeline);
+    let rendered = encoder.finish();
+    texture.unpin();
+    gpu.queue.submit([rendered]);
+    assert_eq!(
+        (words(&gpu.read_buffer(&out)), run(&gpu, &table, &pipeline)),
+        (vec![0, 0, 0, 0, 0, 0], vec![1, 7, 0, 0, 0, 0])
+    );
+    assert_layer_clean(&gpu);
+}
+
 /// `10 + (slot 0 shown as a read-only storage buffer)`.
 const DRAW_WHETHER_A_BUFFER_IS_SHOWN: &str = "
 enable resource_table;
