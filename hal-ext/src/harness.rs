@@ -349,6 +349,20 @@ pub fn noop_adapter() -> wgpu::Adapter {
     pollster::block_on(instance.request_adapter(&Default::default())).expect("the noop backend always has an adapter")
 }
 
+/// Two devices of one noop adapter, with `features`: objects of one may be used with the
+/// other (objects of two instances cannot meet at all).
+pub fn two_noop_devices(features: wgpu::Features) -> [(wgpu::Device, wgpu::Queue); 2] {
+    let adapter = noop_adapter();
+    let request = || {
+        pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: features,
+            ..Default::default()
+        }))
+        .expect("a noop device")
+    };
+    [request(), request()]
+}
+
 /// A device on wgpu's noop backend. For validation-only tests that must run everywhere.
 pub fn noop_device(features: wgpu::Features, limits: wgpu::Limits) -> (wgpu::Device, wgpu::Queue) {
     noop_device_tracing(features, limits, wgpu::Trace::Off)

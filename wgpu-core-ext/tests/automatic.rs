@@ -265,16 +265,8 @@ fn destroyed_and_mapped_resources_are_hidden() {
 
 #[test]
 fn set_resource_usage_is_refused_with_a_clear_error() {
-    // Two devices of one adapter (objects of two instances cannot meet at all).
-    let adapter = hal_ext::harness::noop_adapter();
-    let request = || {
-        pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-            ..Default::default()
-        }))
-        .expect("a noop device")
-    };
-    let ((device, _queue), (other, _other_queue)) = (request(), request());
+    let [(device, _queue), (other, _other_queue)] =
+        hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
     let albedo = sampled_texture(&device);
 
     let pinned = device.create_pinned_resource_table(&wgpu::ResourceTableDescriptor {

@@ -1173,11 +1173,20 @@ enable resource_table;
     return vec4(10u * u32(hasResource<texture_2d<u32>>(0u)) + u32(hasResource<texture_2d<u32>>(1u)) + 100u * zero);
 }";
 
-/// Three render passes begun with one automatic table: the middle one renders to a texture
-/// the table holds (slot 0), through a bundle that inherits the table. Slot 0 is hidden in
-/// that pass only; slot 1 stays visible; the pass after it reads what it rendered.
-#[test]
-fn gpu_an_attachment_is_hidden_in_its_pass_only() {
+/// Three 1×1 `R32Uint` render targets that can be sampled (a member, and the targets of the
+/// passes before and after its own), a texture that is only sampled, their views in that
+/// order, an empty automatic table ("scene", 4 slots) and a pipeline drawing what it shows
+/// ([`DRAW_WHAT_THE_TABLE_SHOWS`]).
+struct AttachmentScene {
+    gpu: GpuContext,
+    textures: [wgpu::Texture; 4],
+    views: [wgpu::TextureView; 4],
+    table: wgpu::ResourceTable,
+    pipeline: wgpu::RenderPipeline,
+    format: wgpu::TextureFormat,
+}
+
+fn attachment_scene() -> AttachmentScene {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let format = wgpu::TextureFormat::R32Uint;
     let target = || {
@@ -1191,16 +1200,39 @@ fn gpu_an_attachment_is_hidden_in_its_pass_only() {
                 | wgpu::TextureUsages::COPY_SRC,
         )
     };
-    let (member, before, after, other) = (target(), target(), target(), u32_texture(&gpu));
-    let views = [&member, &before, &after, &other].map(|t| t.create_view(&Default::default()));
+    let textures = [target(), target(), target(), u32_texture(&gpu)];
+    let views = textures.each_ref().map(|t| t.create_view(&Default::default()));
     let table = scene_table(&gpu, 4);
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[0])), Ok(0));
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[3])), Ok(1));
     let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("draw what the table shows"),
         source: wgpu::ShaderSource::Wgsl(DRAW_WHAT_THE_TABLE_SHOWS.into()),
     });
     let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    AttachmentScene {
+        gpu,
+        textures,
+        views,
+        table,
+        pipeline,
+        format,
+    }
+}
+
+/// Three render passes begun with one automatic table: the middle one renders to a texture
+/// the table holds (slot 0), through a bundle that inherits the table. Slot 0 is hidden in
+/// that pass only; slot 1 stays visible; the pass after it reads what it rendered.
+#[test]
+fn gpu_an_attachment_is_hidden_in_its_pass_only() {
+    let AttachmentScene {
+        gpu,
+        textures: [member, before, after, _other],
+        views,
+        table,
+        pipeline,
+        format,
+    } = attachment_scene();
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[0])), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&views[3])), Ok(1));
     let mut bundle = hal_ext::harness::bundle_encoder(&gpu.device, Some("draw"), format);
     bundle.set_pipeline(&pipeline);
     bundle.draw(0..3, 0..1);
@@ -1228,28 +1260,15 @@ fn gpu_an_attachment_is_hidden_in_its_pass_only() {
 /// pass rendered.
 #[test]
 fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
-    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let format = wgpu::TextureFormat::R32Uint;
-    let target = || {
-        texture_2d(
-            &gpu.device,
-            format,
-            1,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::RENDER_ATTACHMENT
-                | wgpu::TextureUsages::COPY_SRC,
-        )
-    };
-    let (member, before, after, other) = (target(), target(), target(), u32_texture(&gpu));
-    let views = [&member, &before, &after, &other].map(|t| t.create_view(&Default::default()));
-    let table = scene_table(&gpu, 4);
+    let AttachmentScene {
+        gpu,
+        textures: [member, before, after, _other],
+        views,
+        table,
+        pipeline,
+        ..
+    } = attachment_scene();
     assert_eq!(table.update(1, wgpu::BindingResource::TextureView(&views[3])), Ok(()));
-    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("draw what the table shows"),
-        source: wgpu::ShaderSource::Wgsl(DRAW_WHAT_THE_TABLE_SHOWS.into()),
-    });
-    let pipeline = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
     let passes = |targets: &[&wgpu::TextureView]| {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         for view in targets {
@@ -1283,24 +1302,7 @@ fn gpu_an_attachment_joining_after_finish_is_hidden_from_its_command_buffer() {
 /// shown with what was rendered in the next.
 #[test]
 fn gpu_a_texture_unpinned_after_finish_is_hidden_from_that_submission() {
-    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let texture = u32_attachment(&gpu);
-    let view = texture.create_view(&Default::default());
-    let table = scene_table(&gpu, 4);
-    texture.pin(wgpu::PinnedUsage::Sampled);
-    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
-    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    render_to(&mut encoder, &view, 7.0, wgpu::StoreOp::Store);
-    let out = read_through(&gpu, &mut encoder, &table, &pipeline);
-    let rendered = encoder.finish();
-    texture.unpin();
-    gpu.queue.submit([rendered]);
-    assert_eq!(
-        (words(&gpu.read_buffer(&out)), run(&gpu, &table, &pipeline)),
-        (vec![0, 0, 0, 0, 0, 0], vec![1, 7, 0, 0, 0, 0])
-    );
-    assert_layer_clean(&gpu);
+    unpinned_after_finish(wgpu::PinnedUsage::Sampled);
 }
 
 /// The same with a pin (`StorageReadWrite`) that does not allow the table's usage
@@ -1309,6 +1311,13 @@ fn gpu_a_texture_unpinned_after_finish_is_hidden_from_that_submission() {
 /// command buffer finished before, shown with what was rendered in the next.
 #[test]
 fn gpu_a_texture_pinned_otherwise_and_unpinned_after_finish_joins_and_is_hidden_from_that_submission() {
+    unpinned_after_finish(wgpu::PinnedUsage::StorageReadWrite);
+}
+
+/// A render target (sampled, storage) pinned `pin` in slot 0 of an automatic table: shown
+/// only if the pin allows sampling; rendered (7) and read through the table in a command
+/// buffer unpinned after `finish()`.
+fn unpinned_after_finish(pin: wgpu::PinnedUsage) {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let texture = texture_2d(
         &gpu.device,
@@ -1321,14 +1330,11 @@ fn gpu_a_texture_pinned_otherwise_and_unpinned_after_finish_joins_and_is_hidden_
     );
     let view = texture.create_view(&Default::default());
     let table = scene_table(&gpu, 4);
-    texture.pin(wgpu::PinnedUsage::StorageReadWrite);
+    texture.pin(pin);
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
-    assert_eq!(
-        run(&gpu, &table, &pipeline),
-        [0, 0, 0, 0, 0, 0],
-        "pinned otherwise: not shown"
-    );
+    let shown = u32::from(pin == wgpu::PinnedUsage::Sampled);
+    assert_eq!(run(&gpu, &table, &pipeline), [shown, 0, 0, 0, 0, 0], "while pinned");
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     render_to(&mut encoder, &view, 7.0, wgpu::StoreOp::Store);
     let out = read_through(&gpu, &mut encoder, &table, &pipeline);

@@ -746,16 +746,8 @@ pub fn tests() -> Vec<Test> {
             params: vec![("op", strs(&["set_in_pass", "update_with_resource"])), ("same_device", bools())],
             spec: "setResourceTable: table must be valid to use with this; update: the resource must be possible to set in the table (same device)",
             run: |p| {
-                let adapter = noop_adapter();
-                let request = || {
-                    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-                        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-                        ..Default::default()
-                    }))
-                    .expect("a noop device")
-                };
-                let (device, _q) = request();
-                let (other, _q2) = request();
+                let [(device, _q), (other, _q2)] =
+                    hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
                 let same = p.bool("same_device");
                 let owner = if same { &device } else { &other };
                 let error = if p.str("op") == "set_in_pass" {

@@ -2,7 +2,7 @@
 //! `setResourceUsage`'s validation, and `isShaderVisible` (a table's usage for a resource,
 //! and the usage scope's conflicting uses). Validation on noop, execution on Vulkan.
 
-use hal_ext::harness::{noop_adapter, noop_device, texture_2d, validation_error, GpuContext};
+use hal_ext::harness::{noop_device, texture_2d, validation_error, GpuContext};
 use wgpu::{ResourceTableDescriptor, ResourceTableUsage as Usage};
 use wgpu_core::resource_table::{CreateResourceTableError, ResourceTableUseError};
 
@@ -32,9 +32,14 @@ fn table_type(name: &str) -> (&'static str, &'static str) {
 
 /// One dispatch with an automatic table holding `texture` in slot 0, its usage set to `usage`
 /// (unless `None`: the default) before the submission, and `texture` also bound in group 0 as
-/// `bindful` (a WGSL declaration and a use of `b`, or nothing). Returns `[shown, texel]` read
-/// through the table as `read_as`.
-fn probe(usage: Option<Usage>, read_as: &str, bindful: Option<(&str, &str)>) -> Result<[u32; 2], String> {
+/// `bindful` (a WGSL declaration and a use of `b`, or nothing), and destroyed first if
+/// `destroy`. Returns `[shown, texel]` read through the table as `read_as`.
+fn probe(
+    usage: Option<Usage>,
+    read_as: &str,
+    bindful: Option<(&str, &str)>,
+    destroy: bool,
+) -> Result<[u32; 2], String> {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let texture = texture_42(&gpu.device, &gpu.queue);
     let view = texture.create_view(&Default::default());
@@ -47,6 +52,9 @@ fn probe(usage: Option<Usage>, read_as: &str, bindful: Option<(&str, &str)>) -> 
         .map_err(|e| e.to_string())?;
     if let Some(usage) = usage {
         table.set_resource_usage(&texture, usage);
+    }
+    if destroy {
+        texture.destroy();
     }
     let (ty, load) = table_type(read_as);
     let (declaration, use_b) = bindful.unwrap_or(("", ""));
@@ -64,7 +72,7 @@ fn probe(usage: Option<Usage>, read_as: &str, bindful: Option<(&str, &str)>) -> 
     let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, &source);
     let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99, 99, 99], wgpu::BufferUsages::STORAGE);
     let mut entries = vec![out.as_entire_binding()];
-    if bindful.is_some() {
+    if bindful.is_some() && !destroy {
         entries.push(wgpu::BindingResource::TextureView(&view));
     }
     let group = hal_ext::harness::group_0(&gpu.device, &pipeline, entries);
@@ -155,15 +163,8 @@ pub fn tests() -> Vec<Test> {
             spec: "GPUResourceTable.setResourceUsage: validate table is valid to use with this and resource is valid \
                    to use with this, else a validation error (wgpu: a pinned table refuses it too)",
             run: |p| -> CaseResult {
-                let adapter = noop_adapter();
-                let request = || {
-                    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-                        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
-                        ..Default::default()
-                    }))
-                    .expect("a noop device")
-                };
-                let ((device, queue), (other, other_queue)) = (request(), request());
+                let [(device, queue), (other, other_queue)] =
+                    hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
                 let case = p.str("case");
                 let texture = match case {
                     "other_device" => texture_42(&other, &other_queue),
@@ -223,7 +224,7 @@ pub fn tests() -> Vec<Test> {
                     "writable" => read_as != "sampled",
                     _ => read_as == "sampled",
                 };
-                let got = probe(usage(p), read_as, None)?;
+                let got = probe(usage(p), read_as, None, false)?;
                 ensure(got == expected(visible), || {
                     format!("read [shown, texel] = {got:?}, expected {:?}", expected(visible))
                 })
@@ -260,7 +261,7 @@ pub fn tests() -> Vec<Test> {
                     "readonly" => (bindful != "storage_write", "sampled"),
                     _ => (bindful == "storage_write", "storage_read"),
                 };
-                let got = probe(usage(p), read_as, Some(binding))?;
+                let got = probe(usage(p), read_as, Some(binding), false)?;
                 ensure(got == expected(visible), || {
                     format!("read [shown, texel] = {got:?}, expected {:?}", expected(visible))
                 })
@@ -273,41 +274,10 @@ pub fn tests() -> Vec<Test> {
             params: vec![("destroyed", super::bools())],
             spec: "isShaderVisible: if resource.[[destroyed]], return false",
             run: |p| {
-                let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-                let texture = texture_42(&gpu.device, &gpu.queue);
-                let view = texture.create_view(&Default::default());
-                let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
-                    label: Some("cts"),
-                    size: 2,
-                });
-                table
-                    .insert(wgpu::BindingResource::TextureView(&view))
-                    .map_err(|e| e.to_string())?;
-                if p.bool("destroyed") {
-                    texture.destroy();
-                }
-                let pipeline = hal_ext::harness::compute_pipeline(
-                    &gpu.device,
-                    "enable resource_table;
-                     @group(0) @binding(0) var<storage, read_write> out: array<u32>;
-                     @compute @workgroup_size(1) fn main() { out[0] = u32(hasResource<texture_2d<u32>>(0u)); }",
-                );
-                let out =
-                    hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99], wgpu::BufferUsages::STORAGE);
-                let group = hal_ext::harness::group_0(&gpu.device, &pipeline, vec![out.as_entire_binding()]);
-                let mut encoder = gpu.device.create_command_encoder(&Default::default());
-                {
-                    let mut pass = encoder.begin_compute_pass(&Default::default());
-                    pass.set_pipeline(&pipeline);
-                    pass.set_bind_group(0, &group, &[]);
-                    pass.set_resource_table(Some(&table));
-                    pass.dispatch_workgroups(1, 1, 1);
-                }
-                gpu.queue.submit([encoder.finish()]);
-                let shown = hal_ext::harness::words(&gpu.read_buffer(&out));
-                let want = u32::from(!p.bool("destroyed"));
-                ensure(shown == [want], || {
-                    format!("hasResource gave {shown:?}, expected [{want}]")
+                let destroyed = p.bool("destroyed");
+                let got = probe(None, "sampled", None, destroyed)?;
+                ensure(got == expected(!destroyed), || {
+                    format!("read [shown, texel] = {got:?}, expected {:?}", expected(!destroyed))
                 })
             },
         },
