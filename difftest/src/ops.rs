@@ -471,10 +471,11 @@ impl fmt::Display for Op {
 }
 
 /// Prints a program, one numbered line per operation.
-/// `device.create_{automatic,pinned}_resource_table(size: …)`.
+/// `device.create_resource_table(size: …)` (the automatic model) or
+/// `device.create_pinned_resource_table(size: …)`.
 fn create_table_call(size: TableSize, automatic: bool) -> String {
-    let model = if automatic { "automatic" } else { "pinned" };
-    format!("device.create_{model}_resource_table(size: {size})")
+    let model = if automatic { "" } else { "pinned_" };
+    format!("device.create_{model}resource_table(size: {size})")
 }
 
 pub fn program_text(init: &RefState, ops: &[Op]) -> String {
