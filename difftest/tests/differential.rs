@@ -299,3 +299,53 @@ fn noop_differential_of_the_automatic_model() {
         noop_of_one_model(difftest::ops::Models::Automatic, 9)
     });
 }
+
+/// Shrunk from the program an H200 soak was running when its process aborted: a texture
+/// with a queue write pending is sampled by a render pass's bind group in a submission
+/// whose other command buffer is invalid (its dispatch finds no table). The submission runs
+/// nothing, so the next queue write's barrier must start from the texture's state before it
+/// (wgpu took it from the valid command buffer: a validation-layer message).
+#[test]
+fn gpu_a_failed_submission_leaves_a_pending_write_s_texture_as_it_was() {
+    use difftest::model::{Conflict, Format, TexKind, TexShape};
+    use difftest::ops::{Op, Probe, ProbeKind, Unset};
+    let init = one_automatic_table();
+    let program = vec![
+        Op::CreateTexture {
+            value: 8,
+            shape: TexShape {
+                kind: TexKind::D2,
+                size: 1,
+                mips: 1,
+                layers: 1,
+                format: Format::R32Float,
+            },
+            view: None,
+            sampled: true,
+            storage: false,
+            pin: None,
+        },
+        Op::Submit {
+            probes: vec![
+                Probe {
+                    conflict: Some(Conflict::Sampled(0)),
+                    ..probe_of_table_0(ProbeKind::RenderIndirect)
+                },
+                Probe {
+                    unset: Unset::Null,
+                    ..probe_of_table_0(ProbeKind::Compute)
+                },
+            ],
+            read_back: false,
+        },
+        Op::WriteTexture { tex: 0, value: 498 },
+        Op::Submit {
+            probes: vec![probe_of_table_0(ProbeKind::Compute)],
+            read_back: true,
+        },
+    ];
+    isolated(
+        "gpu_a_failed_submission_leaves_a_pending_write_s_texture_as_it_was",
+        || difftest::run_program(Backend::Vulkan, init, program),
+    );
+}

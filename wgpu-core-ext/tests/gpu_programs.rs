@@ -4,7 +4,8 @@
 //! the risky ones re-run themselves in a child process (`harness::isolated`).
 
 use hal_ext::harness::{
-    buffer_of_words, find_source, in_flight, isolated, texture_2d, validation_error, words, GpuContext,
+    buffer_of_words, compute_pipeline, find_source, group_0, in_flight, isolated, texture_2d, validation_error, words,
+    GpuContext,
 };
 use wgpu::{PinnedUsage, ResourceTableDescriptor};
 
@@ -1730,4 +1731,65 @@ fn gpu_formats_the_driver_cannot_filter_are_not_visible_for_sampling() {
             unfilterable_formats_case(true);
         },
     );
+}
+
+/// A submission that fails validation on its second command buffer runs nothing, so the
+/// device's idea of each texture's state must stay as it was: the first command buffer,
+/// which samples a texture with a queue write still pending, must not leave the texture
+/// "sampled" for the next queue write's barrier. Found by the differential tester on an
+/// NVIDIA H200 (a layout mismatch at the next `write_texture`); no table is needed.
+#[test]
+fn gpu_a_failed_submission_leaves_the_texture_states_as_they_were() {
+    isolated("gpu_a_failed_submission_leaves_the_texture_states_as_they_were", || {
+        let gpu = GpuContext::new(wgpu::Features::empty(), limits());
+        let texture = texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        );
+        let view = texture.create_view(&Default::default());
+        let pipeline = compute_pipeline(
+            &gpu.device,
+            "@group(0) @binding(0) var t: texture_2d<u32>;
+                 @group(0) @binding(1) var<storage, read_write> out: array<u32>;
+                 @compute @workgroup_size(1) fn main() { out[0] = textureLoad(t, vec2(0), 0).x; }",
+        );
+        let out = buffer_of(&gpu, &[0], wgpu::BufferUsages::STORAGE);
+        let group = group_0(
+            &gpu.device,
+            &pipeline,
+            vec![wgpu::BindingResource::TextureView(&view), out.as_entire_binding()],
+        );
+        let sample = |gpu: &GpuContext| {
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &group, &[]);
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+            encoder.finish()
+        };
+        // A queue write pending (copied in the next submission's pending writes).
+        write_texel(&gpu, &texture, 8);
+        let sampled = sample(&gpu);
+        let (invalid, finish_error) = validation_error(&gpu.device, || {
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            encoder
+                .begin_compute_pass(&Default::default())
+                .dispatch_workgroups(1, 1, 1);
+            encoder.finish()
+        });
+        assert!(finish_error.is_some(), "a dispatch without a pipeline was accepted");
+        let (_, submit_error) = validation_error(&gpu.device, || gpu.queue.submit([sampled, invalid]));
+        assert!(submit_error.is_some(), "an invalid command buffer was submitted");
+        // Both queue writes land in the next submission, then the sampling reads the last.
+        write_texel(&gpu, &texture, 498);
+        gpu.queue.submit([sample(&gpu)]);
+        assert_eq!(words(&gpu.read_buffer(&out)), [498]);
+        let messages = gpu.take_validation_messages();
+        assert!(messages.is_empty(), "{messages:#?}");
+    });
 }
