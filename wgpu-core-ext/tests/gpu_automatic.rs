@@ -896,6 +896,61 @@ enable resource_table;
     textureStore(written, vec2(0), vec4(10u + k));
 }";
 
+/// Dispatches of [`READ_SLOT_ZERO_THEN_STORE`] into one `out` buffer.
+struct SlotZeroReads<'g> {
+    gpu: &'g GpuContext,
+    pipeline: wgpu::ComputePipeline,
+    out: wgpu::Buffer,
+}
+
+impl<'g> SlotZeroReads<'g> {
+    /// `out` of `words` words, each 99.
+    fn new(gpu: &'g GpuContext, words: usize) -> Self {
+        let out =
+            hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &vec![99; words], wgpu::BufferUsages::STORAGE);
+        Self {
+            gpu,
+            pipeline: compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE),
+            out,
+        }
+    }
+
+    /// Dispatch `k`'s bind group: it writes `written` (and `out[2k]`, `out[2k + 1]`).
+    fn group(&self, k: u32, written: &wgpu::TextureView) -> wgpu::BindGroup {
+        let gpu = self.gpu;
+        let k_buffer = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+        group_0(
+            &gpu.device,
+            &self.pipeline,
+            vec![
+                self.out.as_entire_binding(),
+                wgpu::BindingResource::TextureView(written),
+                k_buffer.as_entire_binding(),
+            ],
+        )
+    }
+
+    /// A command buffer of one compute pass per element of `passes` (each setting `table`),
+    /// a dispatch per group.
+    fn encode(&self, table: &wgpu::ResourceTable, passes: &[&[wgpu::BindGroup]]) -> wgpu::CommandBuffer {
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        for groups in passes {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(table));
+            pass.set_pipeline(&self.pipeline);
+            for group in *groups {
+                pass.set_bind_group(0, group, &[]);
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+        }
+        encoder.finish()
+    }
+
+    fn read(&self) -> Vec<u32> {
+        words(&self.gpu.read_buffer(&self.out))
+    }
+}
+
 /// An automatic table ("scene", 4 slots) holding in slot 0 a view of a 1×1 `R32Uint`
 /// storage texture `T` (texel 5), and a view of another such texture, not in the table.
 struct MemberAndOther {
@@ -940,38 +995,14 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
         view,
         other_view,
     } = member_and_other(&gpu);
-    let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
-    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 12], wgpu::BufferUsages::STORAGE);
+    let reads = SlotZeroReads::new(&gpu, 12);
     let writes_t = [false, true, false, true, true, false];
     let groups: Vec<_> = (0..6u32)
-        .map(|k| {
-            let k_buffer =
-                hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
-            let written = if writes_t[k as usize] { &view } else { &other_view };
-            group_0(
-                &gpu.device,
-                &pipeline,
-                vec![
-                    out.as_entire_binding(),
-                    wgpu::BindingResource::TextureView(written),
-                    k_buffer.as_entire_binding(),
-                ],
-            )
-        })
+        .map(|k| reads.group(k, if writes_t[k as usize] { &view } else { &other_view }))
         .collect();
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    for pass_groups in [&groups[..5], &groups[5..]] {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&pipeline);
-        for group in pass_groups {
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-        }
-    }
-    gpu.queue.submit([encoder.finish()]);
+    gpu.queue.submit([reads.encode(&table, &[&groups[..5], &groups[5..]])]);
     assert_eq!(
-        words(&gpu.read_buffer(&out)),
+        reads.read(),
         [1, 5, 0, 0, 1, 11, 0, 0, 0, 0, 1, 14],
         "(shown, texel) per dispatch: 0 and 0 where hidden (the default)"
     );
@@ -980,12 +1011,13 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
 
 /// A texture `T` that joins the table after the `finish()` of a command buffer `A` whose
 /// second dispatch writes it: `A` did not know `T` as a member (a *late member*), so `T` is
-/// hidden from `A` on to the end of its submission, and shown from the next one. `Z`,
-/// submitted before `A` and not using `T`, sees it. Within that submission this is
-/// conservative: the standard would show `T` to `A`'s first and third dispatches and to
-/// `B`, which only reads the table; it never shows `T` where it is written.
+/// hidden from the whole of `A`, and shown again after it, in its table state, with what
+/// `A` wrote: `B`, in the same submission, and `C`, in the next, read it. `Z`, submitted
+/// before `A` and not using `T`, sees it. Within `A` this is conservative: the standard
+/// would show `T` to its first and third dispatches; it never shows `T` where it is
+/// written.
 #[test]
-fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission() {
+fn gpu_a_texture_joining_after_finish_is_hidden_from_that_command_buffer_only() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let storage = || {
         texture_2d(
@@ -1003,44 +1035,61 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_the_rest_of_that_submission
         other.create_view(&Default::default()),
     );
     let table = scene_table(&gpu, 4);
-    let pipeline = compute_pipeline(&gpu.device, READ_SLOT_ZERO_THEN_STORE);
-    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 14], wgpu::BufferUsages::STORAGE);
-    let group = |k: u32, written: &wgpu::TextureView| {
-        let k_buffer = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
-        group_0(
-            &gpu.device,
-            &pipeline,
-            vec![
-                out.as_entire_binding(),
-                wgpu::BindingResource::TextureView(written),
-                k_buffer.as_entire_binding(),
-            ],
-        )
-    };
-    let dispatches = |groups: &[wgpu::BindGroup]| {
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            for group in groups {
-                pass.set_bind_group(0, group, &[]);
-                pass.dispatch_workgroups(1, 1, 1);
-            }
-        }
-        encoder.finish()
-    };
-    let z = dispatches(&[group(0, &other_view)]);
-    let a = dispatches(&[group(1, &other_view), group(2, &view), group(3, &other_view)]);
+    let reads = SlotZeroReads::new(&gpu, 14);
+    let group = |k, written| reads.group(k, written);
+    let z = reads.encode(&table, &[&[group(0, &other_view)]]);
+    let a = reads.encode(
+        &table,
+        &[&[group(1, &other_view), group(2, &view), group(3, &other_view)]],
+    );
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
-    let b = dispatches(&[group(4, &other_view)]);
+    let b = reads.encode(&table, &[&[group(4, &other_view)]]);
     gpu.queue.submit([z, a, b]);
-    let c = dispatches(&[group(5, &other_view)]);
+    let c = reads.encode(&table, &[&[group(5, &other_view)]]);
     gpu.queue.submit([c]);
     assert_eq!(
-        words(&gpu.read_buffer(&out)),
-        [1, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 12, 99, 99],
-        "(shown, texel) per dispatch: Z's shown, A's three and B's hidden, C's shown"
+        reads.read(),
+        [1, 5, 0, 0, 0, 0, 0, 0, 1, 12, 1, 12, 99, 99],
+        "(shown, texel) per dispatch: Z's shown, A's three hidden, B's and C's shown"
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// A texture `R` that takes (`remove`, then `update`), after a command buffer's `finish()`,
+/// the slot of a member `T` that the command buffer's first dispatch hid (it writes `T`); its second dispatch writes
+/// `R`, which the command buffer did not know as a member. After the first dispatch the
+/// command buffer copies the slot back from the shadow, which at submit holds `R`'s word:
+/// so `R` is hidden from the rest of that submission in both copies (else the second
+/// dispatch would read `R` through the table while writing it), and shown in the next.
+#[test]
+fn gpu_a_late_member_in_a_slot_its_command_buffer_hid_is_hidden_for_the_submission() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let MemberAndOther {
+        table,
+        view,
+        other_view,
+    } = member_and_other(&gpu);
+    let reads = SlotZeroReads::new(&gpu, 6);
+    let late = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&gpu.queue, &late, 9);
+    let late_view = late.create_view(&Default::default());
+    let a = reads.encode(&table, &[&[reads.group(0, &view), reads.group(1, &late_view)]]);
+    table.remove(0).unwrap();
+    let updated = table.update(0, wgpu::BindingResource::TextureView(&late_view));
+    assert_eq!(updated, Ok(()), "slot 0 is free again: no submission could reach it");
+    gpu.queue.submit([a]);
+    gpu.queue
+        .submit([reads.encode(&table, &[&[reads.group(2, &other_view)]])]);
+    assert_eq!(
+        reads.read(),
+        [0, 0, 0, 0, 1, 11],
+        "(shown, texel) per dispatch: both of A's hidden, the next submission's shown (what A wrote)"
     );
     assert_layer_clean(&gpu);
 }
@@ -1423,24 +1472,59 @@ fn gpu_a_slot_that_a_member_takes_after_finish_is_hidden_where_its_command_buffe
 }
 
 /// A buffer bound read-write by a dispatch of a command buffer finished before the buffer
-/// joined the table (a late member): hidden from that submission, shown (read-only) in the
-/// next.
+/// joined the table (a late member): hidden from that command buffer only, shown
+/// (read-only) to the next one of the same submission and to the next submission.
 #[test]
-fn gpu_a_buffer_joining_after_finish_is_hidden_from_that_submission() {
+fn gpu_a_buffer_joining_after_finish_is_hidden_from_that_command_buffer_only() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let table = scene_table(&gpu, 4);
     let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 4], wgpu::BufferUsages::STORAGE);
     let (stale, stale_out) = one_dispatch(&gpu, &table, SHOWN_AS_READ_AND_WRITE, &data);
     assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
-    gpu.queue.submit([stale]);
     let k1 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1], wgpu::BufferUsages::STORAGE);
+    let (same, same_out) = one_dispatch(&gpu, &table, SHOWN_AS_READ_AND_WRITE, &k1);
+    gpu.queue.submit([stale, same]);
     let (next, next_out) = one_dispatch(&gpu, &table, SHOWN_AS_READ_AND_WRITE, &k1);
     gpu.queue.submit([next]);
     assert_eq!(
-        [stale_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
-        [[0, 0, 99, 99], [99, 99, 1, 0]],
-        "slot 0 (read, read_write): in the late member's submission, then in the next"
+        [stale_out, same_out, next_out].map(|out| words(&gpu.read_buffer(&out))),
+        [[0, 0, 99, 99], [99, 99, 1, 0], [99, 99, 1, 0]],
+        "slot 0 (read, read_write): hidden from the late member's command buffer, then shown"
     );
+    assert_layer_clean(&gpu);
+}
+
+/// The streaming pattern: a command buffer that uploads texels into a new texture is
+/// finished, the texture is inserted, a command buffer that reads the table is finished, and
+/// both are submitted together. The texture joined after the upload's `finish()` (a late
+/// member of the upload only): the reader sees it, with the uploaded texel.
+#[test]
+fn gpu_a_texture_uploaded_then_inserted_is_read_in_the_same_submission() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    let texture = u32_texture(&gpu);
+    let texels = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7], wgpu::BufferUsages::empty());
+    let mut upload = gpu.device.create_command_encoder(&Default::default());
+    upload.copy_buffer_to_texture(
+        wgpu::TexelCopyBufferInfo {
+            buffer: &texels,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: None,
+                rows_per_image: None,
+            },
+        },
+        texture.as_image_copy(),
+        wgpu::Extent3d::default(),
+    );
+    let upload = upload.finish();
+    let view = texture.create_view(&Default::default());
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    let mut reader = gpu.device.create_command_encoder(&Default::default());
+    let out = read_through(&gpu, &mut reader, &table, &pipeline);
+    gpu.queue.submit([upload, reader.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [1, 7, 0, 0, 0, 0]);
     assert_layer_clean(&gpu);
 }
 
