@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use hal_ext::harness::{find_source, texture_2d, GpuContext, ValidationLog};
@@ -850,7 +850,8 @@ struct Readback {
     step: usize,
     probe: Option<Probe>,
     staging: wgpu::Buffer,
-    mapped: Arc<AtomicBool>,
+    /// `Some(Ok(()))` once mapped, `Some(Err(why))` if the mapping failed.
+    mapped: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
     expected: Vec<u32>,
 }
 
@@ -1448,14 +1449,14 @@ impl Sut {
 
     /// Maps `staging` and compares it with `expected` once it is mapped.
     fn read_back_later(&mut self, staging: wgpu::Buffer, probe: Option<Probe>, expected: Vec<u32>) {
-        let mapped = Arc::new(AtomicBool::new(false));
-        let flag = mapped.clone();
-        // A failed mapping leaves the flag unset: `check_mapped` reports it as a divergence.
-        // (A panic here would run in wgpu's callback, perhaps while the device is dropped
-        // during another panic's unwinding: an abort that loses the report.)
+        let mapped = Arc::new(std::sync::Mutex::new(None));
+        let outcome = mapped.clone();
+        // A failed mapping is kept for `check_mapped`, which reports it as a divergence. (A
+        // panic here would run in wgpu's callback, perhaps while the device is dropped during
+        // another panic's unwinding: an abort that loses the report.)
         staging.slice(..).map_async(wgpu::MapMode::Read, move |r| {
-            if r.is_ok() {
-                flag.store(true, Ordering::SeqCst);
+            if let Ok(mut outcome) = outcome.lock() {
+                *outcome = Some(r.map_err(|e| e.to_string()));
             }
         });
         self.pending.push(Readback {
@@ -1494,15 +1495,22 @@ impl Sut {
     fn check_mapped(&mut self, op: &Op, all: bool) {
         let pending = std::mem::take(&mut self.pending);
         for r in pending {
-            if !r.mapped.load(Ordering::SeqCst) {
-                if all {
-                    self.fail(
-                        op,
-                        format!("the read-back of step {} was not mapped after a wait", r.step),
-                    );
+            let outcome = r.mapped.lock().map(|o| o.clone()).unwrap_or(None);
+            match outcome {
+                Some(Ok(())) => {}
+                Some(Err(why)) => {
+                    self.fail(op, format!("the read-back of step {} failed to map: {why}", r.step));
                 }
-                self.pending.push(r);
-                continue;
+                None => {
+                    if all {
+                        self.fail(
+                            op,
+                            format!("the read-back of step {} was not mapped after a wait", r.step),
+                        );
+                    }
+                    self.pending.push(r);
+                    continue;
+                }
             }
             let got: Vec<u32> = r
                 .staging
