@@ -1060,6 +1060,39 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_that_command_buffer_only() 
     assert_layer_clean(&gpu);
 }
 
+/// A texture `T` that joins the table after two command buffers that write it were
+/// finished, both submitted with a third that only reads the table: `T` is a late member of
+/// both writers, hidden from each and shown again after each, so the reader sees what the
+/// second wrote.
+#[test]
+fn gpu_a_texture_late_to_two_command_buffers_is_shown_after_each() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let storage = || {
+        texture_2d(
+            &gpu.device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+        )
+        .create_view(&Default::default())
+    };
+    let (view, other_view) = (storage(), storage());
+    let table = scene_table(&gpu, 4);
+    let reads = SlotZeroReads::new(&gpu, 6);
+    let a = reads.encode(&table, &[&[reads.group(0, &view)]]);
+    let b = reads.encode(&table, &[&[reads.group(1, &view)]]);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let c = reads.encode(&table, &[&[reads.group(2, &other_view)]]);
+    gpu.queue.submit([a, b, c]);
+    assert_eq!(
+        reads.read(),
+        [0, 0, 0, 0, 1, 11],
+        "(shown, texel) per command buffer: both writers hidden, the reader sees the second's write"
+    );
+    assert_layer_clean(&gpu);
+}
+
 /// A texture `R` that takes (`remove`, then `update`), after a command buffer's `finish()`,
 /// the slot of a member `T` that the command buffer's first dispatch hid (it writes `T`); its second dispatch writes
 /// `R`, which the command buffer did not know as a member. After the first dispatch the
