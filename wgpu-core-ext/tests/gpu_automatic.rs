@@ -1062,10 +1062,10 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_that_command_buffer_only() 
 
 /// A texture `T` that joins the table after two command buffers that write it were
 /// finished, both submitted with a third that only reads the table: `T` is a late member of
-/// both writers, hidden from each and shown again after each, so the reader sees what the
-/// second wrote.
+/// both writers, hidden from both, and shown after them, so the reader sees what the second
+/// wrote.
 #[test]
-fn gpu_a_texture_late_to_two_command_buffers_is_shown_after_each() {
+fn gpu_a_texture_late_to_two_command_buffers_is_hidden_from_both_and_shown_after() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let storage = || {
         texture_2d(
@@ -1532,16 +1532,31 @@ fn gpu_a_buffer_joining_after_finish_is_hidden_from_that_command_buffer_only() {
     assert_layer_clean(&gpu);
 }
 
-/// The streaming pattern: a command buffer that uploads texels into a new texture is
-/// finished, the texture is inserted, a command buffer that reads the table is finished, and
-/// both are submitted together. The texture joined after the upload's `finish()` (a late
-/// member of the upload only): the reader sees it, with the uploaded texel.
+/// A texture removed from its table before an upload into it is finished, and inserted again
+/// before it is submitted with a reader (a ring of streamed textures does this each frame):
+/// it was in no table at the upload's `finish()`, so it is hidden from the upload only, and
+/// the reader sees the uploaded texel.
 #[test]
-fn gpu_a_texture_uploaded_then_inserted_is_read_in_the_same_submission() {
+fn gpu_a_texture_removed_then_uploaded_then_inserted_again_is_read_in_the_same_submission() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let table = scene_table(&gpu, 4);
     let texture = u32_texture(&gpu);
-    let texels = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7], wgpu::BufferUsages::empty());
+    let view = texture.create_view(&Default::default());
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    table.remove(0).unwrap();
+    let upload = upload_texel(&gpu, &texture, 7);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
+    let mut reader = gpu.device.create_command_encoder(&Default::default());
+    let out = read_through(&gpu, &mut reader, &table, &pipeline);
+    gpu.queue.submit([upload, reader.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [1, 7, 0, 0, 0, 0]);
+    assert_layer_clean(&gpu);
+}
+
+/// A finished command buffer that copies `value` into the 1×1 four-byte-texel `texture`.
+fn upload_texel(gpu: &GpuContext, texture: &wgpu::Texture, value: u32) -> wgpu::CommandBuffer {
+    let texels = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[value], wgpu::BufferUsages::empty());
     let mut upload = gpu.device.create_command_encoder(&Default::default());
     upload.copy_buffer_to_texture(
         wgpu::TexelCopyBufferInfo {
@@ -1555,7 +1570,19 @@ fn gpu_a_texture_uploaded_then_inserted_is_read_in_the_same_submission() {
         texture.as_image_copy(),
         wgpu::Extent3d::default(),
     );
-    let upload = upload.finish();
+    upload.finish()
+}
+
+/// The streaming pattern: a command buffer that uploads texels into a new texture is
+/// finished, the texture is inserted, a command buffer that reads the table is finished, and
+/// both are submitted together. The texture joined after the upload's `finish()` (a late
+/// member of the upload only): the reader sees it, with the uploaded texel.
+#[test]
+fn gpu_a_texture_uploaded_then_inserted_is_read_in_the_same_submission() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let table = scene_table(&gpu, 4);
+    let texture = u32_texture(&gpu);
+    let upload = upload_texel(&gpu, &texture, 7);
     let view = texture.create_view(&Default::default());
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     let pipeline = compute_pipeline(&gpu.device, READ_THREE_SLOTS);
