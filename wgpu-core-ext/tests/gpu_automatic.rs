@@ -956,6 +956,17 @@ impl<'g> SlotZeroReads<'g> {
     }
 }
 
+/// A 1×1 `R32Uint` texture to sample, write as storage and copy to.
+fn u32_storage_texture(gpu: &GpuContext) -> wgpu::Texture {
+    texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
+    )
+}
+
 /// An automatic table ("scene", 4 slots) holding in slot 0 a view of a 1×1 `R32Uint`
 /// storage texture `T` (texel 5), and a view of another such texture, not in the table.
 struct MemberAndOther {
@@ -965,15 +976,7 @@ struct MemberAndOther {
 }
 
 fn member_and_other(gpu: &GpuContext) -> MemberAndOther {
-    let storage = || {
-        texture_2d(
-            &gpu.device,
-            wgpu::TextureFormat::R32Uint,
-            1,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
-        )
-    };
+    let storage = || u32_storage_texture(gpu);
     let (texture, other) = (storage(), storage());
     write_texel(&gpu.queue, &texture, 5);
     let view = texture.create_view(&Default::default());
@@ -1024,15 +1027,7 @@ fn gpu_dispatches_see_a_slot_visible_hidden_visible() {
 #[test]
 fn gpu_a_texture_joining_after_finish_is_hidden_from_that_command_buffer_only() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let storage = || {
-        texture_2d(
-            &gpu.device,
-            wgpu::TextureFormat::R32Uint,
-            1,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
-        )
-    };
+    let storage = || u32_storage_texture(&gpu);
     let (texture, other) = (storage(), storage());
     write_texel(&gpu.queue, &texture, 5);
     let (view, other_view) = (
@@ -1067,16 +1062,7 @@ fn gpu_a_texture_joining_after_finish_is_hidden_from_that_command_buffer_only() 
 #[test]
 fn gpu_a_texture_late_to_two_command_buffers_is_hidden_from_both_and_shown_after() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let storage = || {
-        texture_2d(
-            &gpu.device,
-            wgpu::TextureFormat::R32Uint,
-            1,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
-        )
-        .create_view(&Default::default())
-    };
+    let storage = || u32_storage_texture(&gpu).create_view(&Default::default());
     let (view, other_view) = (storage(), storage());
     let table = scene_table(&gpu, 4);
     let reads = SlotZeroReads::new(&gpu, 6);
@@ -1094,11 +1080,12 @@ fn gpu_a_texture_late_to_two_command_buffers_is_hidden_from_both_and_shown_after
 }
 
 /// A texture `R` that takes (`remove`, then `update`), after a command buffer's `finish()`,
-/// the slot of a member `T` that the command buffer's first dispatch hid (it writes `T`); its second dispatch writes
-/// `R`, which the command buffer did not know as a member. After the first dispatch the
-/// command buffer copies the slot back from the shadow, which at submit holds `R`'s word:
-/// so `R` is hidden from the rest of that submission in both copies (else the second
-/// dispatch would read `R` through the table while writing it), and shown in the next.
+/// the slot of a member `T` that the command buffer's first dispatch hid (it writes `T`);
+/// its second dispatch writes `R`, which the command buffer did not know as a member. After
+/// the first dispatch the command buffer copies the slot back from the shadow, which at
+/// submit holds `R`'s word: so `R` is hidden from the rest of that submission in both
+/// copies (else the second dispatch would read `R` through the table while writing it), and
+/// shown in the next.
 #[test]
 fn gpu_a_late_member_in_a_slot_its_command_buffer_hid_is_hidden_for_the_submission() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
@@ -1108,13 +1095,7 @@ fn gpu_a_late_member_in_a_slot_its_command_buffer_hid_is_hidden_for_the_submissi
         other_view,
     } = member_and_other(&gpu);
     let reads = SlotZeroReads::new(&gpu, 6);
-    let late = texture_2d(
-        &gpu.device,
-        wgpu::TextureFormat::R32Uint,
-        1,
-        1,
-        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
-    );
+    let late = u32_storage_texture(&gpu);
     write_texel(&gpu.queue, &late, 9);
     let late_view = late.create_view(&Default::default());
     let a = reads.encode(&table, &[&[reads.group(0, &view), reads.group(1, &late_view)]]);
