@@ -97,17 +97,23 @@ pub fn implicit_table_group(module: &naga::Module) -> u32 {
 
 /// Places the table at `table_group` (or [`implicit_table_group`]) and writes `target`.
 pub fn compile(validated: &Validated, target: Target, table_group: Option<u32>) -> Result<Output, String> {
-    let mut module = validated.module.clone();
+    // Overrides take their defaults: a pipeline sets the filterability rule's from its
+    // layout, and without one they take the default resource wherever the table asks.
+    // (Before `place`: the validator lets only unplaced table arrays share a binding.)
+    let (module, info) =
+        back::pipeline_constants::process_overrides(&validated.module, &validated.info, None, &Default::default())
+            .map_err(|e| format!("overrides: {e}"))?;
+    let mut module = module.into_owned();
     let group = table_group.unwrap_or_else(|| implicit_table_group(&module));
     resource_table::place(&mut module, group, &resource_table::Bindings::default());
-    let info = &validated.info;
+    let (module, info) = (&module, &*info);
     match target {
         Target::Spirv => {
             let options = back::spv::Options {
                 lang_version: (1, 5),
                 ..Default::default()
             };
-            back::spv::write_vec(&module, info, &options, None)
+            back::spv::write_vec(module, info, &options, None)
                 .map(Output::Words)
                 .map_err(|e| format!("SPIR-V backend: {e}"))
         }
@@ -119,7 +125,7 @@ pub fn compile(validated: &Validated, target: Target, table_group: Option<u32>) 
             let pipeline = back::hlsl::PipelineOptions::default();
             let mut out = String::new();
             back::hlsl::Writer::new(&mut out, &options, &pipeline)
-                .write(&module, info, None)
+                .write(module, info, None)
                 .map_err(|e| format!("HLSL backend: {e}"))?;
             Ok(Output::Text(out))
         }
@@ -128,7 +134,7 @@ pub fn compile(validated: &Validated, target: Target, table_group: Option<u32>) 
                 lang_version: (3, 0),
                 ..Default::default()
             };
-            back::msl::write_string(&module, info, &options, &back::msl::PipelineOptions::default())
+            back::msl::write_string(module, info, &options, &back::msl::PipelineOptions::default())
                 .map(|(text, _)| Output::Text(text))
                 .map_err(|e| format!("MSL backend: {e}"))
         }
@@ -147,7 +153,7 @@ pub fn compile(validated: &Validated, target: Target, table_group: Option<u32>) 
                 multiview: None,
             };
             let mut out = String::new();
-            back::glsl::Writer::new(&mut out, &module, info, &options, &pipeline, Default::default())
+            back::glsl::Writer::new(&mut out, module, info, &options, &pipeline, Default::default())
                 .and_then(|mut w| w.write().map(drop))
                 .map_err(|e| format!("GLSL backend: {e}"))?;
             Ok(Output::Text(out))

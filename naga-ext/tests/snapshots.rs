@@ -96,6 +96,7 @@ macro_rules! snapshots {
 }
 
 snapshots!(
+    filterability,
     indices,
     sampled_types,
     samplers_and_has,

@@ -35,14 +35,14 @@ VertexOutput_vs vs(uint vertex : SV_VertexID, uint instance : SV_InstanceID)
 
     uint _e5 = asuint(_resource_table_metadata.Load(0));
     uint _e9 = asuint(_resource_table_metadata.Load(0u*4+4));
-    Texture2D<float4> heights = naga_resource_table_texture_2d_f32((((0u < _e5) && (_e9 == 2u)) ? 0u : (_e5 + 1u)));
-    float4 _e22 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
-    float height = _e22.x;
+    Texture2D<float4> heights = naga_resource_table_texture_2d_f32((((0u < _e5) && ((_e9 & 255u) == 2u)) ? 0u : (_e5 + 1u)));
+    float4 _e24 = heights.Load(int3(int2(int(vertex), int(0)), int(0)));
+    float height = _e24.x;
     out_.position = float4(float(vertex), height, 0.0, 1.0);
     out_.material = instance;
     out_.uv = float2(float((vertex & 1u)), float((vertex >> 1u)));
-    VertexOutput _e39 = out_;
-    const VertexOutput vertexoutput = _e39;
+    VertexOutput _e41 = out_;
+    const VertexOutput vertexoutput = _e41;
     const VertexOutput_vs vertexoutput_1 = { vertexoutput.material, vertexoutput.uv, vertexoutput.position };
     return vertexoutput_1;
 }
@@ -52,15 +52,15 @@ float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
     VertexOutput in_ = { fragmentinput_fs.position_1, fragmentinput_fs.material_1, fragmentinput_fs.uv_2 };
     uint _e4 = asuint(_resource_table_metadata.Load(0));
     uint _e8 = asuint(_resource_table_metadata.Load(in_.material*4+4));
-    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform((((in_.material < _e4) && (_e8 == 2u)) ? in_.material : (_e4 + 1u)));
-    uint _e20 = asuint(_resource_table_metadata.Load(0));
-    uint _e24 = asuint(_resource_table_metadata.Load(0u*4+4));
-    SamplerState linear_ = naga_resource_table_sampler((((0u < _e20) && (_e24 == 27u)) ? 0u : (_e20 + 26u)));
-    uint _e36 = asuint(_resource_table_metadata.Load(0));
-    uint _e40 = asuint(_resource_table_metadata.Load(in_.material*4+4));
-    if (!(((in_.material < _e36) && (_e40 == 2u)))) {
+    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform((((in_.material < _e4) && ((_e8 & 255u) == 2u)) ? in_.material : (_e4 + 1u)));
+    uint _e22 = asuint(_resource_table_metadata.Load(0));
+    uint _e26 = asuint(_resource_table_metadata.Load(0u*4+4));
+    SamplerState linear_ = naga_resource_table_sampler((((0u < _e22) && ((_e26 & 255u) == 27u)) ? 0u : (_e22 + 26u)));
+    uint _e40 = asuint(_resource_table_metadata.Load(0));
+    uint _e44 = asuint(_resource_table_metadata.Load(in_.material*4+4));
+    if (!(((in_.material < _e40) && ((_e44 & 255u) == 2u)))) {
         return float4(1.0, 0.0, 1.0, 1.0);
     }
-    const float4 _e51 = sample_material(albedo, linear_, in_.uv);
-    return _e51;
+    const float4 _e57 = sample_material(albedo, linear_, in_.uv);
+    return _e57;
 }

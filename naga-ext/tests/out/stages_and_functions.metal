@@ -50,14 +50,14 @@ vertex vsOutput vs(
     VertexOutput out = {};
     uint _e5 = _resource_table_metadata.length;
     uint _e9 = _resource_table_metadata.type_ids[0u];
-    metal::texture2d<float, metal::access::sample> heights = _resource_table_texture_2d_f32_[((0u < _e5) && (_e9 == 2u)) ? 0u : (_e5 + 1u)].inner;
-    metal::float4 _e22 = heights.read(metal::uint2(metal::int2(static_cast<int>(vertex_), 0)), 0);
-    float height = _e22.x;
+    metal::texture2d<float, metal::access::sample> heights = _resource_table_texture_2d_f32_[((0u < _e5) && ((_e9 & 255u) == 2u)) ? 0u : (_e5 + 1u)].inner;
+    metal::float4 _e24 = heights.read(metal::uint2(metal::int2(static_cast<int>(vertex_), 0)), 0);
+    float height = _e24.x;
     out.position = metal::float4(static_cast<float>(vertex_), height, 0.0, 1.0);
     out.material = instance;
     out.uv = metal::float2(static_cast<float>(vertex_ & 1u), static_cast<float>(vertex_ >> 1u));
-    VertexOutput _e39 = out;
-    const auto _tmp = _e39;
+    VertexOutput _e41 = out;
+    const auto _tmp = _e41;
     return vsOutput { _tmp.position, _tmp.material, _tmp.uv };
 }
 
@@ -80,15 +80,15 @@ fragment fsOutput fs(
     const VertexOutput in = { position, varyings_1.material, {}, varyings_1.uv_1 };
     uint _e4 = _resource_table_metadata.length;
     uint _e8 = _resource_table_metadata.type_ids[in.material];
-    metal::texture2d<float, metal::access::sample> albedo = _resource_table_texture_2d_f32_[((in.material < _e4) && (_e8 == 2u)) ? in.material : (_e4 + 1u)].inner;
-    uint _e20 = _resource_table_metadata.length;
-    uint _e24 = _resource_table_metadata.type_ids[0u];
-    metal::sampler linear = _resource_table_sampler[((0u < _e20) && (_e24 == 27u)) ? 0u : (_e20 + 26u)].inner;
-    uint _e36 = _resource_table_metadata.length;
-    uint _e40 = _resource_table_metadata.type_ids[in.material];
-    if (!(((in.material < _e36) && (_e40 == 2u)))) {
+    metal::texture2d<float, metal::access::sample> albedo = _resource_table_texture_2d_f32_[((in.material < _e4) && ((_e8 & 255u) == 2u)) ? in.material : (_e4 + 1u)].inner;
+    uint _e22 = _resource_table_metadata.length;
+    uint _e26 = _resource_table_metadata.type_ids[0u];
+    metal::sampler linear = _resource_table_sampler[((0u < _e22) && ((_e26 & 255u) == 27u)) ? 0u : (_e22 + 26u)].inner;
+    uint _e40 = _resource_table_metadata.length;
+    uint _e44 = _resource_table_metadata.type_ids[in.material];
+    if (!(((in.material < _e40) && ((_e44 & 255u) == 2u)))) {
         return fsOutput { metal::float4(1.0, 0.0, 1.0, 1.0) };
     }
-    metal::float4 _e51 = sample_material(albedo, linear, in.uv);
-    return fsOutput { _e51 };
+    metal::float4 _e57 = sample_material(albedo, linear, in.uv);
+    return fsOutput { _e57 };
 }

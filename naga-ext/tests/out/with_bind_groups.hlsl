@@ -24,9 +24,14 @@ void main(uint3 id : SV_DispatchThreadID)
     float lit_ = shadow_map.SampleCmpLevelZero(shadow_sampler, uv, 0.5);
     uint _e14 = asuint(_resource_table_metadata.Load(0));
     uint _e18 = asuint(_resource_table_metadata.Load(id.x*4+4));
-    uint _e30 = asuint(_resource_table_metadata.Load(0));
-    uint _e34 = asuint(_resource_table_metadata.Load(0u*4+4));
-    float4 albedo = naga_resource_table_texture_2d_f32_nonuniform((((id.x < _e14) && (_e18 == 2u)) ? id.x : (_e14 + 1u))).SampleLevel(naga_resource_table_sampler((((0u < _e30) && (_e34 == 27u)) ? 0u : (_e30 + 26u))), uv, 0.0);
+    bool _e23 = ((id.x < _e14) && ((_e18 & 255u) == 2u));
+    uint _e25 = (_e14 + 1u);
+    uint _e31 = asuint(_resource_table_metadata.Load(0));
+    uint _e35 = asuint(_resource_table_metadata.Load(0u*4+4));
+    bool _e40 = ((0u < _e31) && ((_e35 & 255u) == 27u));
+    uint _e50 = asuint(_resource_table_metadata.Load(id.x*4+4));
+    uint _e59 = asuint(_resource_table_metadata.Load(0u*4+4));
+    float4 albedo = naga_resource_table_texture_2d_f32_nonuniform((((_e23 && ((_e50 & 256u) != 0u)) && (_e40 && ((_e59 & 256u) != 0u))) ? _e25 : (_e23 ? id.x : _e25))).SampleLevel(naga_resource_table_sampler((_e40 ? 0u : (_e31 + 26u))), uv, 0.0);
     out_.Store4(((id.y * 8u) + id.x)*16, asuint((albedo * lit_)));
     return;
 }

@@ -41,9 +41,14 @@ struct main_Input {
     float lit = shadow_map.sample_compare(shadow_sampler, uv, 0.5);
     uint _e14 = _resource_table_metadata.length;
     uint _e18 = _resource_table_metadata.type_ids[id.x];
-    uint _e30 = _resource_table_metadata.length;
-    uint _e34 = _resource_table_metadata.type_ids[0u];
-    metal::float4 albedo = _resource_table_texture_2d_f32_[((id.x < _e14) && (_e18 == 2u)) ? id.x : (_e14 + 1u)].inner.sample(_resource_table_sampler[((0u < _e30) && (_e34 == 27u)) ? 0u : (_e30 + 26u)].inner, uv, metal::level(0.0));
+    bool _e23 = (id.x < _e14) && ((_e18 & 255u) == 2u);
+    uint _e25 = _e14 + 1u;
+    uint _e31 = _resource_table_metadata.length;
+    uint _e35 = _resource_table_metadata.type_ids[0u];
+    bool _e40 = (0u < _e31) && ((_e35 & 255u) == 27u);
+    uint _e50 = _resource_table_metadata.type_ids[id.x];
+    uint _e59 = _resource_table_metadata.type_ids[0u];
+    metal::float4 albedo = _resource_table_texture_2d_f32_[((_e23 && ((_e50 & 256u) != 0u)) && (_e40 && ((_e59 & 256u) != 0u))) ? _e25 : (_e23 ? id.x : _e25)].inner.sample(_resource_table_sampler[_e40 ? 0u : (_e31 + 26u)].inner, uv, metal::level(0.0));
     out[(id.y * 8u) + id.x] = albedo * lit;
     return;
 }

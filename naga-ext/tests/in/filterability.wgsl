@@ -1,0 +1,36 @@
+// The filterability rule at each texture–sampler combination with a table side: the table's
+// own flags, the overrides of bind group partners, integer gathers, and what is left alone.
+enable resource_table;
+enable wgpu_binding_array;
+
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<f32>>;
+@group(0) @binding(1) var bound_sampler: sampler;
+@group(0) @binding(2) var bound_texture: texture_2d<f32>;
+@group(0) @binding(3) var bound_depth: texture_depth_2d;
+@group(0) @binding(4) var bound_textures: binding_array<texture_2d<f32>, 2>;
+
+fn helper(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> vec4<f32> {
+    // Arguments: left as they are.
+    return textureSampleLevel(t, s, uv, 0.0);
+}
+
+@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let uv = vec2(0.5);
+    let t = getResource<texture_2d<f32>>(id.x);
+    let s = getResource<sampler>(id.y);
+    // Both from the table: the texture takes its default where both flags are set.
+    out[0] = textureSampleLevel(t, s, uv, 0.0);
+    // A bind group sampler: its override says whether it filters.
+    out[1] = textureSampleLevel(t, bound_sampler, uv, 0.0);
+    // A bind group texture, and an element of a bind group array: the sampler takes its
+    // default where the texture's override and the sampler's flag are set.
+    out[2] = textureSampleLevel(bound_texture, s, uv, 0.0);
+    out[3] = textureSampleLevel(bound_textures[1], s, uv, 0.0);
+    // An integer texture: never filterable, so the sampler's flag alone decides.
+    out[4] = vec4<f32>(textureGather(0, getResource<texture_2d<u32>>(id.z), s, uv));
+    // Depth, compare forms and two bind group resources are left alone.
+    out[5] = vec4(textureSampleLevel(bound_depth, s, uv, 0));
+    out[6] = textureSampleLevel(bound_texture, bound_sampler, uv, 0.0);
+    out[7] = helper(t, s, uv);
+}

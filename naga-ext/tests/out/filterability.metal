@@ -1,0 +1,90 @@
+// language: metal3.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct _mslBufferSizes {
+    uint size0;
+    uint size5;
+};
+
+typedef metal::float4 type_1[1];
+template <typename T>
+struct NagaArgumentBufferWrapper {
+    T inner;
+};
+typedef uint type_9[1];
+struct _resource_table_metadata_t {
+    uint length;
+    type_9 type_ids;
+};
+constant bool _resource_table_filtering_g0_b1_ = true;
+constant bool _resource_table_unfilterable_g0_b2_ = true;
+constant bool _resource_table_unfilterable_g0_b4_ = true;
+
+metal::float4 helper(
+    metal::texture2d<float, metal::access::sample> t,
+    metal::sampler s,
+    metal::float2 uv
+) {
+    metal::float4 _e4 = t.sample(s, uv, metal::level(0.0));
+    return _e4;
+}
+
+struct main_Input {
+};
+[[max_total_threads_per_threadgroup(1)]] kernel void main_(
+  metal::uint3 id [[thread_position_in_grid]]
+, device type_1& out [[user(fake0)]]
+, metal::sampler bound_sampler [[user(fake0)]]
+, metal::texture2d<float, metal::access::sample> bound_texture [[user(fake0)]]
+, metal::depth2d<float, metal::access::sample> bound_depth [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<float, metal::access::sample>>* bound_textures [[user(fake0)]]
+, device _resource_table_metadata_t const& _resource_table_metadata [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<float, metal::access::sample>>* _resource_table_texture_2d_f32_ [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::sampler>* _resource_table_sampler [[user(fake0)]]
+, constant NagaArgumentBufferWrapper<metal::texture2d<uint, metal::access::sample>>* _resource_table_texture_2d_u32_ [[user(fake0)]]
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    metal::float2 uv_1 = metal::float2(0.5);
+    uint _e6 = _resource_table_metadata.length;
+    uint _e10 = _resource_table_metadata.type_ids[id.x];
+    bool _e15 = (id.x < _e6) && ((_e10 & 255u) == 2u);
+    uint _e17 = _e6 + 1u;
+    uint _e18 = _e15 ? id.x : _e17;
+    metal::texture2d<float, metal::access::sample> t_1 = _resource_table_texture_2d_f32_[_e18].inner;
+    uint _e24 = _resource_table_metadata.length;
+    uint _e28 = _resource_table_metadata.type_ids[id.y];
+    bool _e33 = (id.y < _e24) && ((_e28 & 255u) == 27u);
+    uint _e35 = _e24 + 26u;
+    uint _e36 = _e33 ? id.y : _e35;
+    metal::sampler s_1 = _resource_table_sampler[_e36].inner;
+    uint _e45 = _resource_table_metadata.type_ids[id.x];
+    uint _e54 = _resource_table_metadata.type_ids[id.y];
+    metal::float4 _e63 = _resource_table_texture_2d_f32_[((_e15 && ((_e45 & 256u) != 0u)) && (_e33 && ((_e54 & 256u) != 0u))) ? _e17 : _e18].inner.sample(s_1, uv_1, metal::level(0.0));
+    out[0] = _e63;
+    uint _e71 = _resource_table_metadata.type_ids[id.x];
+    metal::float4 _e81 = _resource_table_texture_2d_f32_[((_e15 && ((_e71 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : _e18].inner.sample(bound_sampler, uv_1, metal::level(0.0));
+    out[1] = _e81;
+    uint _e90 = _resource_table_metadata.type_ids[id.y];
+    metal::float4 _e99 = bound_texture.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e90 & 256u) != 0u))) ? _e35 : _e36].inner, uv_1, metal::level(0.0));
+    out[2] = _e99;
+    uint _e109 = _resource_table_metadata.type_ids[id.y];
+    metal::float4 _e118 = bound_textures[1].inner.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b4_ && (_e33 && ((_e109 & 256u) != 0u))) ? _e35 : _e36].inner, uv_1, metal::level(0.0));
+    out[3] = _e118;
+    uint _e124 = _resource_table_metadata.length;
+    uint _e128 = _resource_table_metadata.type_ids[id.z];
+    uint _e133 = _e124 + 13u;
+    uint _e139 = _resource_table_metadata.type_ids[id.y];
+    bool _e144 = _e33 && ((_e139 & 256u) != 0u);
+    metal::uint4 _e149 = _resource_table_texture_2d_u32_[_e144 ? _e133 : (((id.z < _e124) && (_e128 == 14u)) ? id.z : _e133)].inner.gather(_resource_table_sampler[_e144 ? _e35 : _e36].inner, uv_1);
+    out[4] = static_cast<metal::float4>(_e149);
+    float _e155 = bound_depth.sample(s_1, uv_1, metal::level(0));
+    out[5] = metal::float4(_e155);
+    metal::float4 _e162 = bound_texture.sample(bound_sampler, uv_1, metal::level(0.0));
+    out[6] = _e162;
+    metal::float4 _e165 = helper(t_1, s_1, uv_1);
+    out[7] = _e165;
+    return;
+}

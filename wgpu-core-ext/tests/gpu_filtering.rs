@@ -1,0 +1,423 @@
+//! The filterability rule on Vulkan (validation layer on): a texture–sampler combination with
+//! a table side pairs a filtering sampler with a texture that cannot be filtered nowhere. The
+//! table's `f32` texture takes its default (zeros) instead, or else the table's sampler takes
+//! its default (nearest, clamp to edge). Each case reads a value that tells the three apart:
+//! the real pair, the default texture, and the default sampler.
+//!
+//! The textures are 2×1: `R32Float` texels `[0.0, 1.0]` (`unfilterable-float` unless the device
+//! has `FLOAT32_FILTERABLE`), `Rgba8Unorm` red `[0, 255]` (filterable), `R32Uint` `[5, 9]`.
+//! At `u = 0.5` a linear sampler reads `0.5` and a nearest one `1.0`; at `u = 1.25` a
+//! repeating sampler reads texel 0 and the default (clamping) texel 1.
+
+use hal_ext::harness::{texture_2d, words, GpuContext};
+
+const SHADER: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@group(0) @binding(1) var bound_sampler: sampler;
+@group(0) @binding(2) var bound_texture: texture_2d<f32>;
+@compute @workgroup_size(1) fn main() {
+    let t = getResource<texture_2d<f32>>(0u);
+    let linear = getResource<sampler>(1u);
+    let nearest = getResource<sampler>(2u);
+    let mid = vec2(0.5, 0.5);
+    let outside = vec2(1.25, 0.5);
+    out[0] = textureSampleLevel(t, linear, mid, 0.0).r;
+    out[1] = textureSampleLevel(t, nearest, mid, 0.0).r;
+    out[2] = textureSampleLevel(t, bound_sampler, mid, 0.0).r;
+    out[3] = textureSampleLevel(bound_texture, linear, outside, 0.0).r;
+    out[4] = textureSampleLevel(bound_texture, nearest, outside, 0.0).r;
+    out[5] = textureLoad(t, vec2(1, 0), 0).r;
+    out[6] = f32(hasResource<texture_2d<f32>>(0u));
+    out[7] = helper(t, linear, mid);
+}
+// A pair that arrives as arguments is left as it is.
+fn helper(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(t, s, uv, 0.0).r;
+}";
+
+/// What a case binds: the table's texture, and the bind group's sampler and texture with the
+/// layout's words for them.
+struct Case {
+    table_texture: wgpu::TextureFormat,
+    bound_sampler: wgpu::SamplerBindingType,
+    /// Linear (else nearest) filtering of the bind group's sampler.
+    bound_sampler_linear: bool,
+    bound_texture: wgpu::TextureFormat,
+    bound_texture_filterable: bool,
+}
+
+fn two_texels(gpu: &GpuContext, format: wgpu::TextureFormat) -> wgpu::Texture {
+    let texture = texture_2d(
+        &gpu.device,
+        format,
+        2,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    let texels: [u32; 2] = match format {
+        wgpu::TextureFormat::R32Float => [0f32.to_bits(), 1f32.to_bits()],
+        wgpu::TextureFormat::Rgba8Unorm => [0xff00_0000, 0xff00_00ff],
+        wgpu::TextureFormat::R32Uint => [5, 9],
+        _ => unreachable!("{format:?}"),
+    };
+    gpu.queue.write_texture(
+        texture.as_image_copy(),
+        &[texels[0].to_le_bytes(), texels[1].to_le_bytes()].concat(),
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(8),
+            rows_per_image: None,
+        },
+        wgpu::Extent3d {
+            width: 2,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+    );
+    texture
+}
+
+fn sampler(gpu: &GpuContext, linear: bool, address: wgpu::AddressMode) -> wgpu::Sampler {
+    let filter = if linear {
+        wgpu::FilterMode::Linear
+    } else {
+        wgpu::FilterMode::Nearest
+    };
+    gpu.device.create_sampler(&wgpu::SamplerDescriptor {
+        address_mode_u: address,
+        address_mode_v: address,
+        mag_filter: filter,
+        min_filter: filter,
+        ..Default::default()
+    })
+}
+
+/// A table of the case's texture (slot 0), a linear and a nearest sampler that repeat
+/// (slots 1 and 2), and an `R32Uint` texture (slot 3).
+fn table(gpu: &GpuContext, texture: &wgpu::Texture, keep: &mut Vec<wgpu::TextureView>) -> wgpu::ResourceTable {
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("filtering"),
+        size: 4,
+    });
+    let view = texture.create_view(&Default::default());
+    let int = two_texels(gpu, wgpu::TextureFormat::R32Uint).create_view(&Default::default());
+    let linear = sampler(gpu, true, wgpu::AddressMode::Repeat);
+    let nearest = sampler(gpu, false, wgpu::AddressMode::Repeat);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&linear)), Ok(1));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&nearest)), Ok(2));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&int)), Ok(3));
+    keep.extend([view, int]);
+    table
+}
+
+/// Runs [`SHADER`] for `case` and returns the eight values it wrote.
+fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
+    let device = &gpu.device;
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("filtering"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Sampler(case.bound_sampler),
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float {
+                        filterable: case.bound_texture_filterable,
+                    },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
+            },
+        ],
+    });
+    let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+        label: Some("filtering"),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("filtering"),
+        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("filtering"),
+        layout: Some(&pipeline_layout),
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 32,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let bound_sampler = sampler(gpu, case.bound_sampler_linear, wgpu::AddressMode::ClampToEdge);
+    let bound_texture = two_texels(gpu, case.bound_texture).create_view(&Default::default());
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("filtering"),
+        layout: &layout,
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: out.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: wgpu::BindingResource::Sampler(&bound_sampler),
+            },
+            wgpu::BindGroupEntry {
+                binding: 2,
+                resource: wgpu::BindingResource::TextureView(&bound_texture),
+            },
+        ],
+    });
+    let mut keep = Vec::new();
+    let table = table(gpu, &two_texels(gpu, case.table_texture), &mut keep);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(&table));
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(&out)).into_iter().map(f32::from_bits).collect()
+}
+
+fn assert_layer_clean(gpu: &GpuContext) {
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// An `R32Float` texture in the table, a filtering bind group sampler, and an unfilterable
+/// bind group texture: every filtering pair takes a default; every other reads its texels.
+#[test]
+fn gpu_an_unfilterable_texture_meets_no_filtering_sampler() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let values = run(
+        &gpu,
+        &Case {
+            table_texture: wgpu::TextureFormat::R32Float,
+            bound_sampler: wgpu::SamplerBindingType::Filtering,
+            bound_sampler_linear: true,
+            bound_texture: wgpu::TextureFormat::R32Float,
+            bound_texture_filterable: false,
+        },
+    );
+    assert_eq!(
+        values,
+        [
+            0.0, // table texture, table linear sampler: the default texture
+            1.0, // table texture, table nearest sampler: the texel
+            0.0, // table texture, filtering bind group sampler: the default texture
+            1.0, // unfilterable bind group texture, table linear sampler: the default sampler
+            0.0, // ... table nearest sampler (repeating): texel 0
+            1.0, // textureLoad: the texture is visible
+            1.0, // hasResource
+            0.5, // through a function's arguments: left as it is (the driver filters R32Float)
+        ]
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// The same pairs with filterable textures, and a non-filtering bind group sampler: nothing
+/// takes a default. A `Filtering` layout entry is what counts, not the sampler's own filter.
+#[test]
+fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let filterable = run(
+        &gpu,
+        &Case {
+            table_texture: wgpu::TextureFormat::Rgba8Unorm,
+            bound_sampler: wgpu::SamplerBindingType::Filtering,
+            bound_sampler_linear: true,
+            bound_texture: wgpu::TextureFormat::Rgba8Unorm,
+            bound_texture_filterable: true,
+        },
+    );
+    // Linear between red 0 and 255 in an 8-bit format: 128/255 on lavapipe.
+    let half = 128.0 / 255.0;
+    assert_eq!(filterable, [half, 1.0, half, 0.0, 0.0, 1.0, 1.0, half]);
+
+    let non_filtering = run(
+        &gpu,
+        &Case {
+            table_texture: wgpu::TextureFormat::R32Float,
+            bound_sampler: wgpu::SamplerBindingType::NonFiltering,
+            bound_sampler_linear: false,
+            bound_texture: wgpu::TextureFormat::R32Float,
+            bound_texture_filterable: false,
+        },
+    );
+    assert_eq!(non_filtering[1..3], [1.0, 1.0], "{non_filtering:?}");
+
+    // A filtering layout entry with a nearest sampler still takes the default: the layout
+    // decides, as it does for bind groups.
+    let layout_decides = run(
+        &gpu,
+        &Case {
+            table_texture: wgpu::TextureFormat::R32Float,
+            bound_sampler: wgpu::SamplerBindingType::Filtering,
+            bound_sampler_linear: false,
+            bound_texture: wgpu::TextureFormat::R32Float,
+            bound_texture_filterable: false,
+        },
+    );
+    assert_eq!(layout_decides[2], 0.0, "{layout_decides:?}");
+    assert_layer_clean(&gpu);
+}
+
+/// With `FLOAT32_FILTERABLE`, `R32Float` is filterable: the table's texture is filtered.
+#[test]
+fn gpu_float32_filterable_devices_filter_r32float_from_the_table() {
+    let gpu = GpuContext::new(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::FLOAT32_FILTERABLE,
+        wgpu::Limits::default(),
+    );
+    let values = run(
+        &gpu,
+        &Case {
+            table_texture: wgpu::TextureFormat::R32Float,
+            bound_sampler: wgpu::SamplerBindingType::Filtering,
+            bound_sampler_linear: true,
+            bound_texture: wgpu::TextureFormat::R32Float,
+            bound_texture_filterable: true,
+        },
+    );
+    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5]);
+    assert_layer_clean(&gpu);
+}
+
+const GATHER: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<u32>>;
+@compute @workgroup_size(1) fn main() {
+    let t = getResource<texture_2d<u32>>(3u);
+    let outside = vec2(1.25, 0.5);
+    out[0] = textureGather(0, t, getResource<sampler>(1u), outside);
+    out[1] = textureGather(0, t, getResource<sampler>(2u), outside);
+}";
+
+/// An integer texture is never filterable: gathered with the table's linear sampler, the
+/// default texture (zeros) is gathered instead, with the default sampler (no filter meets an
+/// integer format); with the nearest one, as asked (repeating: texels 0 and 1).
+#[test]
+fn gpu_an_integer_texture_gathered_with_a_filtering_sampler_reads_the_default() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, GATHER);
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 32,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = hal_ext::harness::group_0(&gpu.device, &pipeline, vec![out.as_entire_binding()]);
+    let mut keep = Vec::new();
+    let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(&table));
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&out)), [0, 0, 0, 0, 5, 9, 9, 5]);
+    assert_layer_clean(&gpu);
+}
+
+const DRAW: &str = "
+enable resource_table;
+@group(0) @binding(0) var bound_sampler: sampler;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<f32> {
+    let t = getResource<texture_2d<f32>>(0u);
+    // 0.25 + what the pair reads: the texel between 0 and 1 (linear: 0.5) or the default (0).
+    return vec4(0.25 + textureSampleLevel(t, bound_sampler, vec2(0.5, 0.5), 0.0).r, 0.0, 0.0, 1.0);
+}";
+
+/// A render pipeline's fragment stage: the bind group sampler's override comes from the
+/// pipeline layout there too. `Filtering` with the `R32Float` table texture draws 0.25 (the
+/// default); `NonFiltering` with a nearest sampler, 0.25 + texel 1.
+#[test]
+fn gpu_a_fragment_stage_takes_the_bind_group_sampler_s_side_from_its_layout() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("filtering draw"),
+        source: wgpu::ShaderSource::Wgsl(DRAW.into()),
+    });
+    let mut keep = Vec::new();
+    let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
+    let format = wgpu::TextureFormat::R32Float;
+    let drawn = [
+        (wgpu::SamplerBindingType::Filtering, true),
+        (wgpu::SamplerBindingType::NonFiltering, false),
+    ]
+    .map(|(ty, linear)| {
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("filtering draw"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Sampler(ty),
+                count: None,
+            }],
+        });
+        let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: Some("filtering draw"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = hal_ext::harness::render_pipeline(device, &module, Some(&pipeline_layout), format);
+        let bound_sampler = sampler(&gpu, linear, wgpu::AddressMode::ClampToEdge);
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("filtering draw"),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Sampler(&bound_sampler),
+            }],
+        });
+        let target = texture_2d(
+            device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        );
+        let view = target.create_view(&Default::default());
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, &table);
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.draw(0..3, 0..1);
+        drop(pass);
+        gpu.queue.submit([encoder.finish()]);
+        f32::from_bits(words(&gpu.read_texture(&target))[0])
+    });
+    assert_eq!(drawn, [0.25, 1.25]);
+    assert_layer_clean(&gpu);
+}
