@@ -30,10 +30,16 @@ enable resource_table;
     out[5] = textureLoad(t, vec2(1, 0), 0).r;
     out[6] = f32(hasResource<texture_2d<f32>>(0u));
     out[7] = helper(t, linear, mid);
+    out[8] = outer(t, nearest, mid);
+    out[9] = helper(bound_texture, linear, outside);
 }
-// A pair that arrives as arguments is left as it is.
+// A pair of arguments is checked where the function is called, with what it is given: an
+// argument that takes its default is the default for the whole call.
 fn helper(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
     return textureSampleLevel(t, s, uv, 0.0).r;
+}
+fn outer(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
+    return helper(t, s, uv) + textureSampleLevel(t, bound_sampler, uv, 0.0).r;
 }";
 
 /// What a case binds: the table's texture, and the bind group's sampler and texture with the
@@ -112,7 +118,7 @@ fn table(gpu: &GpuContext, texture: &wgpu::Texture, keep: &mut Vec<wgpu::Texture
     table
 }
 
-/// Runs [`SHADER`] for `case` and returns the eight values it wrote.
+/// Runs [`SHADER`] for `case` and returns the ten values it wrote.
 fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     let device = &gpu.device;
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -167,7 +173,7 @@ fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     });
     let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
-        size: 32,
+        size: 40,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
@@ -234,7 +240,10 @@ fn gpu_an_unfilterable_texture_meets_no_filtering_sampler() {
             0.0, // ... table nearest sampler (repeating): texel 0
             1.0, // textureLoad: the texture is visible
             1.0, // hasResource
-            0.5, // through a function's arguments: left as it is (the driver filters R32Float)
+            0.0, // a function's arguments, table texture and linear sampler: the default texture
+            // the same texture through two functions, with the table nearest sampler and the
+            // filtering bind group sampler: the default texture for the whole call
+            0.0, 1.0, // a function's arguments, the bind group texture: the default sampler
         ]
     );
     assert_layer_clean(&gpu);
@@ -257,7 +266,7 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
     );
     // Linear between red 0 and 255 in an 8-bit format: 128/255 on lavapipe.
     let half = 128.0 / 255.0;
-    assert_eq!(filterable, [half, 1.0, half, 0.0, 0.0, 1.0, 1.0, half]);
+    assert_eq!(filterable, [half, 1.0, half, 0.0, 0.0, 1.0, 1.0, half, 1.0 + half, 0.0]);
 
     let non_filtering = run(
         &gpu,
@@ -270,6 +279,8 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
         },
     );
     assert_eq!(non_filtering[1..3], [1.0, 1.0], "{non_filtering:?}");
+    // Through two functions: texel 1, with the nearest table sampler and the bind group one.
+    assert_eq!(non_filtering[8], 2.0, "{non_filtering:?}");
 
     // A filtering layout entry with a nearest sampler still takes the default: the layout
     // decides, as it does for bind groups.
@@ -304,7 +315,7 @@ fn gpu_float32_filterable_devices_filter_r32float_from_the_table() {
             bound_texture_filterable: true,
         },
     );
-    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5]);
+    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0]);
     assert_layer_clean(&gpu);
 }
 

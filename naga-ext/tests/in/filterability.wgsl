@@ -1,5 +1,6 @@
 // The filterability rule at each texture–sampler combination with a table side: the table's
-// own flags, the overrides of bind group partners, integer gathers, and what is left alone.
+// own flags, the overrides of bind group partners, integer gathers, pairs of a function's
+// arguments (checked at its calls), and what is left alone.
 enable resource_table;
 enable wgpu_binding_array;
 
@@ -9,9 +10,14 @@ enable wgpu_binding_array;
 @group(0) @binding(3) var bound_depth: texture_depth_2d;
 @group(0) @binding(4) var bound_textures: binding_array<texture_2d<f32>, 2>;
 
+// Pairs of arguments are checked where the function is called, with what it is given.
 fn helper(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> vec4<f32> {
-    // Arguments: left as they are.
     return textureSampleLevel(t, s, uv, 0.0);
+}
+
+// Through another function, and with a bind group sampler.
+fn outer(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> vec4<f32> {
+    return helper(t, s, uv) + textureSampleLevel(t, bound_sampler, uv, 0.0);
 }
 
 @compute @workgroup_size(1)
@@ -33,4 +39,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     out[5] = vec4(textureSampleLevel(bound_depth, s, uv, 0));
     out[6] = textureSampleLevel(bound_texture, bound_sampler, uv, 0.0);
     out[7] = helper(t, s, uv);
+    out[8] = outer(t, s, uv);
+    out[9] = helper(bound_texture, s, uv);
 }

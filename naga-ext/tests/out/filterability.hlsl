@@ -25,47 +25,64 @@ float4 helper(Texture2D<float4> t, SamplerState s, float2 uv)
     return _e4;
 }
 
+float4 outer(Texture2D<float4> t_1, SamplerState s_1, float2 uv_1)
+{
+    const float4 _e3 = helper(t_1, s_1, uv_1);
+    float4 _e6 = t_1.SampleLevel(bound_sampler, uv_1, 0.0);
+    return (_e3 + _e6);
+}
+
 [numthreads(1, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID)
 {
-    float2 uv_1 = (0.5).xx;
+    float2 uv_2 = (0.5).xx;
     uint _e6 = asuint(_resource_table_metadata.Load(0));
     uint _e10 = asuint(_resource_table_metadata.Load(id.x*4+4));
     bool _e15 = ((id.x < _e6) && ((_e10 & 255u) == 2u));
     uint _e17 = (_e6 + 1u);
     uint _e18 = (_e15 ? id.x : _e17);
-    Texture2D<float4> t_1 = naga_resource_table_texture_2d_f32_nonuniform(_e18);
+    Texture2D<float4> t_2 = naga_resource_table_texture_2d_f32_nonuniform(_e18);
     uint _e24 = asuint(_resource_table_metadata.Load(0));
     uint _e28 = asuint(_resource_table_metadata.Load(id.y*4+4));
     bool _e33 = ((id.y < _e24) && ((_e28 & 255u) == 27u));
     uint _e35 = (_e24 + 26u);
     uint _e36 = (_e33 ? id.y : _e35);
-    SamplerState s_1 = naga_resource_table_sampler_nonuniform(_e36);
+    SamplerState s_2 = naga_resource_table_sampler_nonuniform(_e36);
     uint _e45 = asuint(_resource_table_metadata.Load(id.x*4+4));
     uint _e54 = asuint(_resource_table_metadata.Load(id.y*4+4));
-    float4 _e63 = naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e45 & 256u) != 0u)) && (_e33 && ((_e54 & 256u) != 0u))) ? _e17 : _e18)).SampleLevel(s_1, uv_1, 0.0);
+    float4 _e63 = naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e45 & 256u) != 0u)) && (_e33 && ((_e54 & 256u) != 0u))) ? _e17 : _e18)).SampleLevel(s_2, uv_2, 0.0);
     out_.Store4(0, asuint(_e63));
     uint _e71 = asuint(_resource_table_metadata.Load(id.x*4+4));
-    float4 _e81 = naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e71 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : _e18)).SampleLevel(bound_sampler, uv_1, 0.0);
+    float4 _e81 = naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e71 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : _e18)).SampleLevel(bound_sampler, uv_2, 0.0);
     out_.Store4(16, asuint(_e81));
     uint _e90 = asuint(_resource_table_metadata.Load(id.y*4+4));
-    float4 _e99 = bound_texture.SampleLevel(naga_resource_table_sampler_nonuniform(((_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e90 & 256u) != 0u))) ? _e35 : _e36)), uv_1, 0.0);
+    float4 _e99 = bound_texture.SampleLevel(naga_resource_table_sampler_nonuniform(((_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e90 & 256u) != 0u))) ? _e35 : _e36)), uv_2, 0.0);
     out_.Store4(32, asuint(_e99));
     uint _e109 = asuint(_resource_table_metadata.Load(id.y*4+4));
-    float4 _e118 = bound_textures[1].SampleLevel(naga_resource_table_sampler_nonuniform(((_resource_table_unfilterable_g0_b4_ && (_e33 && ((_e109 & 256u) != 0u))) ? _e35 : _e36)), uv_1, 0.0);
+    float4 _e118 = bound_textures[1].SampleLevel(naga_resource_table_sampler_nonuniform(((_resource_table_unfilterable_g0_b4_ && (_e33 && ((_e109 & 256u) != 0u))) ? _e35 : _e36)), uv_2, 0.0);
     out_.Store4(48, asuint(_e118));
     uint _e124 = asuint(_resource_table_metadata.Load(0));
     uint _e128 = asuint(_resource_table_metadata.Load(id.z*4+4));
     uint _e133 = (_e124 + 13u);
     uint _e139 = asuint(_resource_table_metadata.Load(id.y*4+4));
     bool _e144 = (_e33 && ((_e139 & 256u) != 0u));
-    uint4 _e149 = naga_resource_table_texture_2d_u32_nonuniform((_e144 ? _e133 : (((id.z < _e124) && (_e128 == 14u)) ? id.z : _e133))).Gather(naga_resource_table_sampler_nonuniform((_e144 ? _e35 : _e36)), uv_1);
+    uint4 _e149 = naga_resource_table_texture_2d_u32_nonuniform((_e144 ? _e133 : (((id.z < _e124) && (_e128 == 14u)) ? id.z : _e133))).Gather(naga_resource_table_sampler_nonuniform((_e144 ? _e35 : _e36)), uv_2);
     out_.Store4(64, asuint(float4(_e149)));
-    float _e155 = bound_depth.SampleLevel(s_1, uv_1, int(0));
+    float _e155 = bound_depth.SampleLevel(s_2, uv_2, int(0));
     out_.Store4(80, asuint((_e155).xxxx));
-    float4 _e162 = bound_texture.SampleLevel(bound_sampler, uv_1, 0.0);
+    float4 _e162 = bound_texture.SampleLevel(bound_sampler, uv_2, 0.0);
     out_.Store4(96, asuint(_e162));
-    const float4 _e165 = helper(t_1, s_1, uv_1);
-    out_.Store4(112, asuint(_e165));
+    uint _e168 = asuint(_resource_table_metadata.Load(id.x*4+4));
+    uint _e177 = asuint(_resource_table_metadata.Load(id.y*4+4));
+    const float4 _e186 = helper(naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e168 & 256u) != 0u)) && (_e33 && ((_e177 & 256u) != 0u))) ? _e17 : _e18)), s_2, uv_2);
+    out_.Store4(112, asuint(_e186));
+    uint _e192 = asuint(_resource_table_metadata.Load(id.x*4+4));
+    uint _e201 = asuint(_resource_table_metadata.Load(id.y*4+4));
+    uint _e212 = asuint(_resource_table_metadata.Load(id.x*4+4));
+    const float4 _e222 = outer(naga_resource_table_texture_2d_f32_nonuniform((((_e15 && ((_e212 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : (((_e15 && ((_e192 & 256u) != 0u)) && (_e33 && ((_e201 & 256u) != 0u))) ? _e17 : _e18))), s_2, uv_2);
+    out_.Store4(128, asuint(_e222));
+    uint _e230 = asuint(_resource_table_metadata.Load(id.y*4+4));
+    const float4 _e239 = helper(bound_texture, naga_resource_table_sampler_nonuniform(((_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e230 & 256u) != 0u))) ? _e35 : _e36)), uv_2);
+    out_.Store4(144, asuint(_e239));
     return;
 }

@@ -32,6 +32,17 @@ metal::float4 helper(
     return _e4;
 }
 
+metal::float4 outer(
+    metal::texture2d<float, metal::access::sample> t_1,
+    metal::sampler s_1,
+    metal::float2 uv_1,
+    metal::sampler bound_sampler
+) {
+    metal::float4 _e3 = helper(t_1, s_1, uv_1);
+    metal::float4 _e6 = t_1.sample(bound_sampler, uv_1, metal::level(0.0));
+    return _e3 + _e6;
+}
+
 struct main_Input {
 };
 [[max_total_threads_per_threadgroup(1)]] kernel void main_(
@@ -47,44 +58,54 @@ struct main_Input {
 , constant NagaArgumentBufferWrapper<metal::texture2d<uint, metal::access::sample>>* _resource_table_texture_2d_u32_ [[user(fake0)]]
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
-    metal::float2 uv_1 = metal::float2(0.5);
+    metal::float2 uv_2 = metal::float2(0.5);
     uint _e6 = _resource_table_metadata.length;
     uint _e10 = _resource_table_metadata.type_ids[id.x];
     bool _e15 = (id.x < _e6) && ((_e10 & 255u) == 2u);
     uint _e17 = _e6 + 1u;
     uint _e18 = _e15 ? id.x : _e17;
-    metal::texture2d<float, metal::access::sample> t_1 = _resource_table_texture_2d_f32_[_e18].inner;
+    metal::texture2d<float, metal::access::sample> t_2 = _resource_table_texture_2d_f32_[_e18].inner;
     uint _e24 = _resource_table_metadata.length;
     uint _e28 = _resource_table_metadata.type_ids[id.y];
     bool _e33 = (id.y < _e24) && ((_e28 & 255u) == 27u);
     uint _e35 = _e24 + 26u;
     uint _e36 = _e33 ? id.y : _e35;
-    metal::sampler s_1 = _resource_table_sampler[_e36].inner;
+    metal::sampler s_2 = _resource_table_sampler[_e36].inner;
     uint _e45 = _resource_table_metadata.type_ids[id.x];
     uint _e54 = _resource_table_metadata.type_ids[id.y];
-    metal::float4 _e63 = _resource_table_texture_2d_f32_[((_e15 && ((_e45 & 256u) != 0u)) && (_e33 && ((_e54 & 256u) != 0u))) ? _e17 : _e18].inner.sample(s_1, uv_1, metal::level(0.0));
+    metal::float4 _e63 = _resource_table_texture_2d_f32_[((_e15 && ((_e45 & 256u) != 0u)) && (_e33 && ((_e54 & 256u) != 0u))) ? _e17 : _e18].inner.sample(s_2, uv_2, metal::level(0.0));
     out[0] = _e63;
     uint _e71 = _resource_table_metadata.type_ids[id.x];
-    metal::float4 _e81 = _resource_table_texture_2d_f32_[((_e15 && ((_e71 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : _e18].inner.sample(bound_sampler, uv_1, metal::level(0.0));
+    metal::float4 _e81 = _resource_table_texture_2d_f32_[((_e15 && ((_e71 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : _e18].inner.sample(bound_sampler, uv_2, metal::level(0.0));
     out[1] = _e81;
     uint _e90 = _resource_table_metadata.type_ids[id.y];
-    metal::float4 _e99 = bound_texture.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e90 & 256u) != 0u))) ? _e35 : _e36].inner, uv_1, metal::level(0.0));
+    metal::float4 _e99 = bound_texture.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e90 & 256u) != 0u))) ? _e35 : _e36].inner, uv_2, metal::level(0.0));
     out[2] = _e99;
     uint _e109 = _resource_table_metadata.type_ids[id.y];
-    metal::float4 _e118 = bound_textures[1].inner.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b4_ && (_e33 && ((_e109 & 256u) != 0u))) ? _e35 : _e36].inner, uv_1, metal::level(0.0));
+    metal::float4 _e118 = bound_textures[1].inner.sample(_resource_table_sampler[(_resource_table_unfilterable_g0_b4_ && (_e33 && ((_e109 & 256u) != 0u))) ? _e35 : _e36].inner, uv_2, metal::level(0.0));
     out[3] = _e118;
     uint _e124 = _resource_table_metadata.length;
     uint _e128 = _resource_table_metadata.type_ids[id.z];
     uint _e133 = _e124 + 13u;
     uint _e139 = _resource_table_metadata.type_ids[id.y];
     bool _e144 = _e33 && ((_e139 & 256u) != 0u);
-    metal::uint4 _e149 = _resource_table_texture_2d_u32_[_e144 ? _e133 : (((id.z < _e124) && (_e128 == 14u)) ? id.z : _e133)].inner.gather(_resource_table_sampler[_e144 ? _e35 : _e36].inner, uv_1);
+    metal::uint4 _e149 = _resource_table_texture_2d_u32_[_e144 ? _e133 : (((id.z < _e124) && (_e128 == 14u)) ? id.z : _e133)].inner.gather(_resource_table_sampler[_e144 ? _e35 : _e36].inner, uv_2);
     out[4] = static_cast<metal::float4>(_e149);
-    float _e155 = bound_depth.sample(s_1, uv_1, metal::level(0));
+    float _e155 = bound_depth.sample(s_2, uv_2, metal::level(0));
     out[5] = metal::float4(_e155);
-    metal::float4 _e162 = bound_texture.sample(bound_sampler, uv_1, metal::level(0.0));
+    metal::float4 _e162 = bound_texture.sample(bound_sampler, uv_2, metal::level(0.0));
     out[6] = _e162;
-    metal::float4 _e165 = helper(t_1, s_1, uv_1);
-    out[7] = _e165;
+    uint _e168 = _resource_table_metadata.type_ids[id.x];
+    uint _e177 = _resource_table_metadata.type_ids[id.y];
+    metal::float4 _e186 = helper(_resource_table_texture_2d_f32_[((_e15 && ((_e168 & 256u) != 0u)) && (_e33 && ((_e177 & 256u) != 0u))) ? _e17 : _e18].inner, s_2, uv_2);
+    out[7] = _e186;
+    uint _e192 = _resource_table_metadata.type_ids[id.x];
+    uint _e201 = _resource_table_metadata.type_ids[id.y];
+    uint _e212 = _resource_table_metadata.type_ids[id.x];
+    metal::float4 _e222 = outer(_resource_table_texture_2d_f32_[((_e15 && ((_e212 & 256u) != 0u)) && _resource_table_filtering_g0_b1_) ? _e17 : (((_e15 && ((_e192 & 256u) != 0u)) && (_e33 && ((_e201 & 256u) != 0u))) ? _e17 : _e18)].inner, s_2, uv_2, bound_sampler);
+    out[8] = _e222;
+    uint _e230 = _resource_table_metadata.type_ids[id.y];
+    metal::float4 _e239 = helper(bound_texture, _resource_table_sampler[(_resource_table_unfilterable_g0_b2_ && (_e33 && ((_e230 & 256u) != 0u))) ? _e35 : _e36].inner, uv_2);
+    out[9] = _e239;
     return;
 }

@@ -52,15 +52,21 @@ float4 fs(FragmentInput_fs fragmentinput_fs) : SV_Target0
     VertexOutput in_ = { fragmentinput_fs.position_1, fragmentinput_fs.material_1, fragmentinput_fs.uv_2 };
     uint _e4 = asuint(_resource_table_metadata.Load(0));
     uint _e8 = asuint(_resource_table_metadata.Load(in_.material*4+4));
-    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform((((in_.material < _e4) && ((_e8 & 255u) == 2u)) ? in_.material : (_e4 + 1u)));
+    bool _e13 = ((in_.material < _e4) && ((_e8 & 255u) == 2u));
+    uint _e15 = (_e4 + 1u);
+    uint _e16 = (_e13 ? in_.material : _e15);
+    Texture2D<float4> albedo = naga_resource_table_texture_2d_f32_nonuniform(_e16);
     uint _e22 = asuint(_resource_table_metadata.Load(0));
     uint _e26 = asuint(_resource_table_metadata.Load(0u*4+4));
-    SamplerState linear_ = naga_resource_table_sampler((((0u < _e22) && ((_e26 & 255u) == 27u)) ? 0u : (_e22 + 26u)));
+    bool _e31 = ((0u < _e22) && ((_e26 & 255u) == 27u));
+    SamplerState linear_ = naga_resource_table_sampler((_e31 ? 0u : (_e22 + 26u)));
     uint _e40 = asuint(_resource_table_metadata.Load(0));
     uint _e44 = asuint(_resource_table_metadata.Load(in_.material*4+4));
     if (!(((in_.material < _e40) && ((_e44 & 255u) == 2u)))) {
         return float4(1.0, 0.0, 1.0, 1.0);
     }
-    const float4 _e57 = sample_material(albedo, linear_, in_.uv);
-    return _e57;
+    uint _e60 = asuint(_resource_table_metadata.Load(in_.material*4+4));
+    uint _e69 = asuint(_resource_table_metadata.Load(0u*4+4));
+    const float4 _e78 = sample_material(naga_resource_table_texture_2d_f32_nonuniform((((_e13 && ((_e60 & 256u) != 0u)) && (_e31 && ((_e69 & 256u) != 0u))) ? _e15 : _e16)), linear_, in_.uv);
+    return _e78;
 }

@@ -80,15 +80,21 @@ fragment fsOutput fs(
     const VertexOutput in = { position, varyings_1.material, {}, varyings_1.uv_1 };
     uint _e4 = _resource_table_metadata.length;
     uint _e8 = _resource_table_metadata.type_ids[in.material];
-    metal::texture2d<float, metal::access::sample> albedo = _resource_table_texture_2d_f32_[((in.material < _e4) && ((_e8 & 255u) == 2u)) ? in.material : (_e4 + 1u)].inner;
+    bool _e13 = (in.material < _e4) && ((_e8 & 255u) == 2u);
+    uint _e15 = _e4 + 1u;
+    uint _e16 = _e13 ? in.material : _e15;
+    metal::texture2d<float, metal::access::sample> albedo = _resource_table_texture_2d_f32_[_e16].inner;
     uint _e22 = _resource_table_metadata.length;
     uint _e26 = _resource_table_metadata.type_ids[0u];
-    metal::sampler linear = _resource_table_sampler[((0u < _e22) && ((_e26 & 255u) == 27u)) ? 0u : (_e22 + 26u)].inner;
+    bool _e31 = (0u < _e22) && ((_e26 & 255u) == 27u);
+    metal::sampler linear = _resource_table_sampler[_e31 ? 0u : (_e22 + 26u)].inner;
     uint _e40 = _resource_table_metadata.length;
     uint _e44 = _resource_table_metadata.type_ids[in.material];
     if (!(((in.material < _e40) && ((_e44 & 255u) == 2u)))) {
         return fsOutput { metal::float4(1.0, 0.0, 1.0, 1.0) };
     }
-    metal::float4 _e57 = sample_material(albedo, linear, in.uv);
-    return fsOutput { _e57 };
+    uint _e60 = _resource_table_metadata.type_ids[in.material];
+    uint _e69 = _resource_table_metadata.type_ids[0u];
+    metal::float4 _e78 = sample_material(_resource_table_texture_2d_f32_[((_e13 && ((_e60 & 256u) != 0u)) && (_e31 && ((_e69 & 256u) != 0u))) ? _e15 : _e16].inner, linear, in.uv);
+    return fsOutput { _e78 };
 }
