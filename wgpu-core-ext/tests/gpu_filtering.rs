@@ -264,9 +264,15 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
             bound_texture_filterable: true,
         },
     );
-    // Linear between red 0 and 255 in an 8-bit format: 128/255 on lavapipe.
-    let half = 128.0 / 255.0;
-    assert_eq!(filterable, [half, 1.0, half, 0.0, 0.0, 1.0, 1.0, half, 1.0 + half, 0.0]);
+    // Linear between red 0 and 255: a half, to the driver's filtering precision (128/255 on
+    // lavapipe, 0.5000076 on an H200).
+    let half = |v: f32| (v - 0.5).abs() < 0.01;
+    assert!(
+        half(filterable[0]) && half(filterable[2]) && half(filterable[7]) && half(filterable[8] - 1.0),
+        "{filterable:?}"
+    );
+    let exact = [1, 3, 4, 5, 6, 9].map(|i| filterable[i]);
+    assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0], "{filterable:?}");
 
     let non_filtering = run(
         &gpu,
