@@ -32,6 +32,8 @@ enable resource_table;
     out[7] = helper(t, linear, mid);
     out[8] = outer(t, nearest, mid);
     out[9] = helper(bound_texture, linear, outside);
+    out[10] = with_table_sampler(bound_texture, outside);
+    out[11] = forward(t, mid);
 }
 // A pair of arguments is checked where the function is called, with what it is given: an
 // argument that takes its default is the default for the whole call.
@@ -40,6 +42,13 @@ fn helper(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
 }
 fn outer(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
     return helper(t, s, uv) + textureSampleLevel(t, bound_sampler, uv, 0.0).r;
+}
+// An argument with a table value of the function's own: each call passes the argument's side.
+fn with_table_sampler(t: texture_2d<f32>, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(t, getResource<sampler>(1u), uv, 0.0).r;
+}
+fn forward(t: texture_2d<f32>, uv: vec2<f32>) -> f32 {
+    return with_table_sampler(t, uv);
 }";
 
 /// What a case binds: the table's texture, and the bind group's sampler and texture with the
@@ -118,7 +127,7 @@ fn table(gpu: &GpuContext, texture: &wgpu::Texture, keep: &mut Vec<wgpu::Texture
     table
 }
 
-/// Runs [`SHADER`] for `case` and returns the ten values it wrote.
+/// Runs [`SHADER`] for `case` and returns the twelve values it wrote.
 fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     let device = &gpu.device;
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -173,7 +182,7 @@ fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     });
     let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
-        size: 40,
+        size: 48,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
@@ -241,9 +250,10 @@ fn gpu_an_unfilterable_texture_meets_no_filtering_sampler() {
             1.0, // textureLoad: the texture is visible
             1.0, // hasResource
             0.0, // a function's arguments, table texture and linear sampler: the default texture
-            // the same texture through two functions, with the table nearest sampler and the
-            // filtering bind group sampler: the default texture for the whole call
-            0.0, 1.0, // a function's arguments, the bind group texture: the default sampler
+            0.0, // through two functions, with the filtering bind group sampler: the default
+            1.0, // a function's arguments, the bind group texture: the default sampler
+            1.0, // a function's own table sampler, the bind group texture: the default sampler
+            1.0, // the same through two functions, the table texture: the default sampler
         ]
     );
     assert_layer_clean(&gpu);
@@ -271,8 +281,9 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
         half(filterable[0]) && half(filterable[2]) && half(filterable[7]) && half(filterable[8] - 1.0),
         "{filterable:?}"
     );
-    let exact = [1, 3, 4, 5, 6, 9].map(|i| filterable[i]);
-    assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0], "{filterable:?}");
+    assert!(half(filterable[11]), "{filterable:?}");
+    let exact = [1, 3, 4, 5, 6, 9, 10].map(|i| filterable[i]);
+    assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0], "{filterable:?}");
 
     let non_filtering = run(
         &gpu,
@@ -321,7 +332,7 @@ fn gpu_float32_filterable_devices_filter_r32float_from_the_table() {
             bound_texture_filterable: true,
         },
     );
-    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0]);
+    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0, 0.0, 0.5]);
     assert_layer_clean(&gpu);
 }
 
@@ -333,18 +344,32 @@ enable resource_table;
     let outside = vec2(1.25, 0.5);
     out[0] = textureGather(0, t, getResource<sampler>(1u), outside);
     out[1] = textureGather(0, t, getResource<sampler>(2u), outside);
+    out[2] = gather_with_table_sampler(t, outside);
+    out[3] = table_integer(getResource<sampler>(1u), outside);
+    out[4] = table_integer(getResource<sampler>(2u), outside);
+}
+// Through an argument the texture cannot take its default: the table sampler takes its own.
+fn gather_with_table_sampler(t: texture_2d<u32>, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, t, getResource<sampler>(1u), uv);
+}
+// A sampler argument with the function's own integer texture: the texture takes its default,
+// and the call passes the default sampler.
+fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, getResource<texture_2d<u32>>(3u), s, uv);
 }";
 
 /// An integer texture is never filterable: gathered with the table's linear sampler, the
 /// default texture (zeros) is gathered instead, with the default sampler (no filter meets an
-/// integer format); with the nearest one, as asked (repeating: texels 0 and 1).
+/// integer format); with the nearest one, as asked (repeating: texels 0 and 1). Through a
+/// function's argument the texture cannot take its default, so the sampler does (clamping:
+/// texel 1 four times).
 #[test]
 fn gpu_an_integer_texture_gathered_with_a_filtering_sampler_reads_the_default() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let pipeline = hal_ext::harness::compute_pipeline(&gpu.device, GATHER);
     let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
-        size: 32,
+        size: 80,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
@@ -359,7 +384,10 @@ fn gpu_an_integer_texture_gathered_with_a_filtering_sampler_reads_the_default() 
     pass.dispatch_workgroups(1, 1, 1);
     drop(pass);
     gpu.queue.submit([encoder.finish()]);
-    assert_eq!(words(&gpu.read_buffer(&out)), [0, 0, 0, 0, 5, 9, 9, 5]);
+    assert_eq!(
+        words(&gpu.read_buffer(&out)),
+        [0, 0, 0, 0, 5, 9, 9, 5, 9, 9, 9, 9, 0, 0, 0, 0, 5, 9, 9, 5]
+    );
     assert_layer_clean(&gpu);
 }
 

@@ -20,6 +20,22 @@ fn outer(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> vec4<f32> {
     return helper(t, s, uv) + textureSampleLevel(t, bound_sampler, uv, 0.0);
 }
 
+// An argument combined with a table value of the function's own: its side is a hidden
+// parameter that each call passes (a table texture's flag, a bind group's override, a caller's
+// own hidden parameter).
+fn with_table_sampler(t: texture_2d<f32>, uv: vec2<f32>) -> vec4<f32> {
+    return textureSampleLevel(t, getResource<sampler>(5u), uv, 0.0);
+}
+fn forward(t: texture_2d<f32>, uv: vec2<f32>) -> vec4<f32> {
+    return with_table_sampler(t, uv);
+}
+fn gather_with_table_sampler(t: texture_2d<u32>, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, t, getResource<sampler>(5u), uv);
+}
+fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, getResource<texture_2d<u32>>(6u), s, uv);
+}
+
 @compute @workgroup_size(1)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let uv = vec2(0.5);
@@ -41,4 +57,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     out[7] = helper(t, s, uv);
     out[8] = outer(t, s, uv);
     out[9] = helper(bound_texture, s, uv);
+    out[10] = with_table_sampler(bound_texture, uv) + forward(t, uv);
+    out[11] = vec4<f32>(gather_with_table_sampler(getResource<texture_2d<u32>>(id.z), uv));
+    out[12] = vec4<f32>(table_integer(s, uv));
 }
