@@ -189,3 +189,32 @@ fn has_resource_of_a_storage_type_needs_the_heterogeneous_table() {
     let source = source("errors", "has_storage_in_sampling");
     naga_ext::validate(&source, "has_storage_in_sampling.wgsl", Capabilities::Heterogeneous).unwrap();
 }
+
+/// A call of a function with hidden filterability parameters counts the declared ones only.
+#[test]
+fn filter_hidden_parameters_are_not_counted() {
+    assert_eq!(
+        rendered("filter_arity", Capabilities::All),
+        "error: wrong number of arguments: expected 2, found 1
+  ┌─ filter_arity.wgsl:8:9
+  │
+8 │     _ = f(bound);
+  │         ^^^^^^^^ wrong number of arguments
+
+"
+    );
+    let extra = source("errors", "filter_arity").replace("f(bound)", "f(bound, vec2(0.5), 1.0)");
+    let Err(error) = naga_ext::validate(&extra, "filter_arity.wgsl", Capabilities::All) else {
+        panic!("an extra argument was accepted");
+    };
+    assert_eq!(
+        error,
+        "error: wrong number of arguments: expected 2, found 3
+  ┌─ filter_arity.wgsl:8:9
+  │
+8 │     _ = f(bound, vec2(0.5), 1.0);
+  │         ^^^^^^^^^^^^^^^^^^^^^^^^ wrong number of arguments
+
+"
+    );
+}

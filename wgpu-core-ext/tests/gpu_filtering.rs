@@ -466,3 +466,160 @@ fn gpu_a_fragment_stage_takes_the_bind_group_sampler_s_side_from_its_layout() {
     assert_eq!(drawn, [0.25, 1.25]);
     assert_layer_clean(&gpu);
 }
+
+const BOUND_GATHER: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<u32>>;
+@group(0) @binding(1) var bound_sampler: sampler;
+@compute @workgroup_size(1) fn main() {
+    let outside = vec2(1.25, 0.5);
+    out[0] = textureGather(0, getResource<texture_2d<u32>>(3u), bound_sampler, outside);
+    out[1] = table_integer(bound_sampler, outside);
+}
+fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, getResource<texture_2d<u32>>(3u), s, uv);
+}";
+
+/// A table integer texture with a bind group sampler has no default that makes the pair
+/// valid, so the API validates it as it validates a bind group integer texture, also where the
+/// pair meets through a function's argument: a layout that declares the sampler `Filtering`
+/// is refused with the error that names the fix; a derived layout declares it `NonFiltering`,
+/// so a linear sampler cannot be bound; with a nearest one the gather reads the texels
+/// (repeating: texels 0 and 1).
+#[test]
+fn gpu_a_table_integer_texture_with_a_bind_group_sampler_needs_a_non_filtering_one() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("bound gather"),
+        source: wgpu::ShaderSource::Wgsl(BOUND_GATHER.into()),
+    });
+    let layout_of = |ty| {
+        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("bound gather"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: false },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Sampler(ty),
+                    count: None,
+                },
+            ],
+        })
+    };
+    let pipeline_with = |layout: Option<&wgpu::BindGroupLayout>| {
+        let pipeline_layout = layout.map(|layout| {
+            device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+                label: Some("bound gather"),
+                bind_group_layouts: &[Some(layout)],
+                immediate_size: 0,
+            })
+        });
+        hal_ext::harness::validation_error(device, || {
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("bound gather"),
+                layout: pipeline_layout.as_ref(),
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        })
+    };
+
+    let (_, error) = pipeline_with(Some(&layout_of(wgpu::SamplerBindingType::Filtering)));
+    let error = error.expect("a filtering sampler with a table integer texture was accepted");
+    let Some(wgpu_core::pipeline::CreateComputePipelineError::Stage(wgpu_core::validation::StageError::ResourceTable(
+        stage_error,
+    ))) = hal_ext::harness::find_source::<wgpu_core::pipeline::CreateComputePipelineError>(&error)
+    else {
+        panic!("{error:?}")
+    };
+    assert_eq!(
+        *stage_error,
+        wgpu_core::resource_table::ResourceTableStageError::FilteringSamplerWithIntegerTexture {
+            sampler: naga::ResourceBinding { group: 0, binding: 1 },
+        }
+    );
+    assert!(
+        error.to_string().contains(
+            "The shader combines a texture of an integer type from the resource table with the sampler \
+             at ResourceBinding { group: 0, binding: 1 }, which the pipeline layout declares `Filtering`: \
+             integer textures can't be sampled with a filtering sampler (declare it \
+             `SamplerBindingType::NonFiltering`)"
+        ),
+        "{error}"
+    );
+
+    let (derived, error) = pipeline_with(None);
+    assert!(error.is_none(), "{error:?}");
+    let derived_layout = derived.get_bind_group_layout(0);
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 32,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group_with = |layout: &wgpu::BindGroupLayout, sampler: &wgpu::Sampler| {
+        hal_ext::harness::validation_error(device, || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("bound gather"),
+                layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: out.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: wgpu::BindingResource::Sampler(sampler),
+                    },
+                ],
+            })
+        })
+    };
+    let linear = sampler(&gpu, true, wgpu::AddressMode::Repeat);
+    let nearest = sampler(&gpu, false, wgpu::AddressMode::Repeat);
+    let (_, error) = group_with(&derived_layout, &linear);
+    assert!(
+        matches!(
+            error.as_ref().and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
+            Some(wgpu_core::binding_model::CreateBindGroupError::WrongSamplerFiltering {
+                binding: 1,
+                layout_flt: false,
+                sampler_flt: true,
+            })
+        ),
+        "{error:?}"
+    );
+
+    let mut keep = Vec::new();
+    let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
+    let explicit = layout_of(wgpu::SamplerBindingType::NonFiltering);
+    let (pipeline, error) = pipeline_with(Some(&explicit));
+    assert!(error.is_none(), "{error:?}");
+    for (pipeline, layout) in [(&pipeline, &explicit), (&derived, &derived_layout)] {
+        let (group, error) = group_with(layout, &nearest);
+        assert!(error.is_none(), "{error:?}");
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        drop(pass);
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(words(&gpu.read_buffer(&out)), [5, 9, 9, 5, 5, 9, 9, 5]);
+    }
+    assert_layer_clean(&gpu);
+}

@@ -35,6 +35,10 @@ fn gather_with_table_sampler(t: texture_2d<u32>, uv: vec2<f32>) -> vec4<u32> {
 fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
     return textureGather(0, getResource<texture_2d<u32>>(6u), s, uv);
 }
+// A table depth texture is outside the rule: no hidden parameter for `s`.
+fn table_depth(s: sampler, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(getResource<texture_depth_2d>(7u), s, uv, 0);
+}
 
 @compute @workgroup_size(1)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -60,4 +64,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     out[10] = with_table_sampler(bound_texture, uv) + forward(t, uv);
     out[11] = vec4<f32>(gather_with_table_sampler(getResource<texture_2d<u32>>(id.z), uv));
     out[12] = vec4<f32>(table_integer(s, uv));
+    // A table integer texture with a bind group sampler is left as written: pipeline creation
+    // refuses a layout that declares the sampler filtering.
+    out[13] = vec4<f32>(textureGather(0, getResource<texture_2d<u32>>(id.z), bound_sampler, uv));
+    out[14] = vec4(table_depth(s, uv));
 }
