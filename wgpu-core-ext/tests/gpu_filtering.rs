@@ -1,8 +1,8 @@
 //! The filterability rule on Vulkan (validation layer on): a texture–sampler combination with
 //! a table side pairs a filtering sampler with a texture that cannot be filtered nowhere. The
 //! table's `f32` texture takes its default (zeros) instead, or else the table's sampler takes
-//! its default (nearest, clamp to edge). Each case reads a value that tells the three apart:
-//! the real pair, the default texture, and the default sampler.
+//! its default (nearest, clamp to edge). Each case reads a value that tells apart what the
+//! rule may make of it: the real pair, the default texture, or the default sampler.
 //!
 //! The textures are 2×1: `R32Float` texels `[0.0, 1.0]` (`unfilterable-float` unless the device
 //! has `FLOAT32_FILTERABLE`), `Rgba8Unorm` red `[0, 255]` (filterable), `R32Uint` `[5, 9]`.
@@ -34,6 +34,9 @@ enable resource_table;
     out[9] = helper(bound_texture, linear, outside);
     out[10] = with_table_sampler(bound_texture, outside);
     out[11] = forward(t, mid);
+    out[12] = with_table_texture(linear, mid);
+    out[13] = with_table_texture(bound_sampler, mid);
+    out[14] = with_table_texture(nearest, mid);
 }
 // A pair of arguments is checked where the function is called, with what it is given: an
 // argument that takes its default is the default for the whole call.
@@ -49,6 +52,10 @@ fn with_table_sampler(t: texture_2d<f32>, uv: vec2<f32>) -> f32 {
 }
 fn forward(t: texture_2d<f32>, uv: vec2<f32>) -> f32 {
     return with_table_sampler(t, uv);
+}
+// A sampler argument with the function's own table texture: its side comes from each call.
+fn with_table_texture(s: sampler, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(getResource<texture_2d<f32>>(0u), s, uv, 0.0).r;
 }";
 
 /// What a case binds: the table's texture, and the bind group's sampler and texture with the
@@ -127,7 +134,7 @@ fn table(gpu: &GpuContext, texture: &wgpu::Texture, keep: &mut Vec<wgpu::Texture
     table
 }
 
-/// Runs [`SHADER`] for `case` and returns the twelve values it wrote.
+/// Runs [`SHADER`] for `case` and returns the fifteen values it wrote.
 fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     let device = &gpu.device;
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -182,7 +189,7 @@ fn run(gpu: &GpuContext, case: &Case) -> Vec<f32> {
     });
     let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
-        size: 48,
+        size: 60,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
@@ -254,6 +261,9 @@ fn gpu_an_unfilterable_texture_meets_no_filtering_sampler() {
             1.0, // a function's arguments, the bind group texture: the default sampler
             1.0, // a function's own table sampler, the bind group texture: the default sampler
             1.0, // the same through two functions, the table texture: the default sampler
+            0.0, // a function's own table texture, the table linear sampler passed: the default
+            0.0, // ... the filtering bind group sampler passed: the default texture
+            1.0, // ... the table nearest sampler passed: the texel
         ]
     );
     assert_layer_clean(&gpu);
@@ -281,9 +291,9 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
         half(filterable[0]) && half(filterable[2]) && half(filterable[7]) && half(filterable[8] - 1.0),
         "{filterable:?}"
     );
-    assert!(half(filterable[11]), "{filterable:?}");
-    let exact = [1, 3, 4, 5, 6, 9, 10].map(|i| filterable[i]);
-    assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0], "{filterable:?}");
+    assert!(half(filterable[11]) && half(filterable[12]) && half(filterable[13]), "{filterable:?}");
+    let exact = [1, 3, 4, 5, 6, 9, 10, 14].map(|i| filterable[i]);
+    assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0], "{filterable:?}");
 
     let non_filtering = run(
         &gpu,
@@ -298,6 +308,9 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
     assert_eq!(non_filtering[1..3], [1.0, 1.0], "{non_filtering:?}");
     // Through two functions: texel 1, with the nearest table sampler and the bind group one.
     assert_eq!(non_filtering[8], 2.0, "{non_filtering:?}");
+    // A function's own table texture with the nearest bind group sampler passed: texel 1;
+    // with the table's linear one: the default.
+    assert_eq!(non_filtering[12..14], [0.0, 1.0], "{non_filtering:?}");
 
     // A filtering layout entry with a nearest sampler still takes the default: the layout
     // decides, as it does for bind groups.
@@ -312,6 +325,7 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
         },
     );
     assert_eq!(layout_decides[2], 0.0, "{layout_decides:?}");
+    assert_eq!(layout_decides[13], 0.0, "{layout_decides:?}");
     assert_layer_clean(&gpu);
 }
 
@@ -332,7 +346,7 @@ fn gpu_float32_filterable_devices_filter_r32float_from_the_table() {
             bound_texture_filterable: true,
         },
     );
-    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0, 0.0, 0.5]);
+    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0, 0.0, 0.5, 0.5, 0.5, 1.0]);
     assert_layer_clean(&gpu);
 }
 
