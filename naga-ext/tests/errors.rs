@@ -217,4 +217,22 @@ fn filter_hidden_parameters_are_not_counted() {
 
 "
     );
+    // A function without hidden parameters keeps naga's own (validator) error.
+    let plain = "fn g(a: f32) -> f32 { return a; }\n@compute @workgroup_size(1) fn main() { _ = g(); }\n";
+    let Err(error) = naga_ext::validate(plain, "plain.wgsl", Capabilities::All) else {
+        panic!("a call without its argument was accepted");
+    };
+    assert_eq!(
+        error,
+        "error: Entry point main at Compute is invalid
+  ┌─ plain.wgsl:2:45
+  │
+2 │ @compute @workgroup_size(1) fn main() { _ = g(); }
+  │                                             ^^^ invalid function call
+  │
+  = Call to [0] is invalid
+  = Requires 1 arguments, but 0 are provided
+
+"
+    );
 }

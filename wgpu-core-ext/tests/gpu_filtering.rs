@@ -637,3 +637,285 @@ fn gpu_a_table_integer_texture_with_a_bind_group_sampler_needs_a_non_filtering_o
     }
     assert_layer_clean(&gpu);
 }
+
+/// The argument route alone: a function pairs its sampler argument with a table integer
+/// texture, and the entry point passes the bind group's sampler.
+const ARGUMENT_GATHER: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<u32>>;
+@group(0) @binding(1) var bound_sampler: sampler;
+@compute @workgroup_size(1) fn main() {
+    out[0] = table_integer(bound_sampler, vec2(1.25, 0.5));
+}
+fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
+    return textureGather(0, getResource<texture_2d<u32>>(3u), s, uv);
+}";
+
+/// Through a function's argument only, the pair is refused with a `Filtering` layout too.
+#[test]
+fn gpu_a_sampler_argument_with_a_table_integer_texture_is_validated_at_the_call() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("argument gather"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ],
+    });
+    let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+        label: Some("argument gather"),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("argument gather"),
+        source: wgpu::ShaderSource::Wgsl(ARGUMENT_GATHER.into()),
+    });
+    let (_, error) = hal_ext::harness::validation_error(device, || {
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("argument gather"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        })
+    });
+    let error = error.expect("a filtering sampler argument with a table integer texture was accepted");
+    let Some(wgpu_core::pipeline::CreateComputePipelineError::Stage(wgpu_core::validation::StageError::ResourceTable(
+        stage_error,
+    ))) = hal_ext::harness::find_source::<wgpu_core::pipeline::CreateComputePipelineError>(&error)
+    else {
+        panic!("{error:?}")
+    };
+    assert_eq!(
+        *stage_error,
+        wgpu_core::resource_table::ResourceTableStageError::FilteringSamplerWithIntegerTexture {
+            sampler: naga::ResourceBinding { group: 0, binding: 1 },
+        }
+    );
+    assert_layer_clean(&gpu);
+}
+
+/// One sampler, gathered with a table integer texture in the vertex stage and sampling a
+/// filterable bind group texture in the fragment stage: a derived layout declares it
+/// `NonFiltering` for both (which a filterable texture accepts), so the pipeline is valid,
+/// a linear sampler cannot be bound, and a nearest one draws the gathered texels (5 + 9 +
+/// 9 + 5) plus the bind group texel it samples (1.0, texel 1 of `[0.0, 1.0]`).
+const TWO_STAGES: &str = "
+enable resource_table;
+@group(0) @binding(0) var s: sampler;
+@group(0) @binding(1) var bound: texture_2d<f32>;
+struct V {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) gathered: vec4<u32>,
+}
+@vertex fn vs(@builtin(vertex_index) i: u32) -> V {
+    var v: V;
+    v.position = vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+    v.gathered = textureGather(0, getResource<texture_2d<u32>>(3u), s, vec2(1.25, 0.5));
+    return v;
+}
+@fragment fn fs(v: V) -> @location(0) vec4<f32> {
+    let g = v.gathered;
+    return vec4(f32(g.x + g.y + g.z + g.w) + textureSampleLevel(bound, s, vec2(0.75, 0.5), 0.0).r, 0.0, 0.0, 1.0);
+}";
+
+#[test]
+fn gpu_a_derived_layout_merges_a_sampler_that_stages_derive_differently() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("two stages"),
+        source: wgpu::ShaderSource::Wgsl(TWO_STAGES.into()),
+    });
+    let format = wgpu::TextureFormat::R32Float;
+    let (pipeline, error) = hal_ext::harness::validation_error(device, || {
+        hal_ext::harness::render_pipeline(device, &module, None, format)
+    });
+    assert!(error.is_none(), "{error:?}");
+    let layout = pipeline.get_bind_group_layout(0);
+    let bound = two_texels(&gpu, wgpu::TextureFormat::Rgba8Unorm).create_view(&Default::default());
+    let group_with = |sampler: &wgpu::Sampler| {
+        hal_ext::harness::validation_error(device, || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("two stages"),
+                layout: &layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Sampler(sampler),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: wgpu::BindingResource::TextureView(&bound),
+                    },
+                ],
+            })
+        })
+    };
+    let (_, error) = group_with(&sampler(&gpu, true, wgpu::AddressMode::Repeat));
+    assert!(
+        matches!(
+            error.as_ref().and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
+            Some(wgpu_core::binding_model::CreateBindGroupError::WrongSamplerFiltering {
+                binding: 0,
+                layout_flt: false,
+                sampler_flt: true,
+            })
+        ),
+        "{error:?}"
+    );
+    let (group, error) = group_with(&sampler(&gpu, false, wgpu::AddressMode::Repeat));
+    assert!(error.is_none(), "{error:?}");
+    let mut keep = Vec::new();
+    let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
+    let target = texture_2d(
+        device,
+        format,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let view = target.create_view(&Default::default());
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, &table);
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.draw(0..3, 0..1);
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(f32::from_bits(words(&gpu.read_texture(&target))[0]), 29.0);
+    assert_layer_clean(&gpu);
+}
+
+const BORDER: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@group(0) @binding(1) var bound_sampler: sampler;
+@compute @workgroup_size(1) fn main() {
+    let t = getResource<texture_2d<f32>>(0u);
+    let outside = vec2(1.5, 0.5);
+    out[0] = two(t, bound_sampler, outside);
+    // The same two pairs inline.
+    out[1] = textureSampleLevel(t, bound_sampler, outside, 0.0).r * 10.0
+        + textureSampleLevel(t, getResource<sampler>(1u), outside, 0.0).r;
+}
+fn two(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(t, s, uv, 0.0).r * 10.0
+        + textureSampleLevel(t, getResource<sampler>(1u), uv, 0.0).r;
+}";
+
+/// A texture argument that takes its default at the call (the `R32Float` table texture with
+/// the filtering bind group sampler) is filterable from there on: the function's own table
+/// sampler, linear with a white border, keeps filtering the default and reads the border
+/// outside `[0, 1]`, as the same code inline does.
+#[test]
+fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
+    let gpu = GpuContext::new(
+        wgpu::Features::SAMPLING_RESOURCE_TABLE | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER,
+        wgpu::Limits::default(),
+    );
+    let device = &gpu.device;
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("border"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ],
+    });
+    let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+        label: Some("border"),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("border"),
+        source: wgpu::ShaderSource::Wgsl(BORDER.into()),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("border"),
+        layout: Some(&pipeline_layout),
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 8,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let bound_sampler = sampler(&gpu, true, wgpu::AddressMode::ClampToEdge);
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("border"),
+        layout: &layout,
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: out.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: wgpu::BindingResource::Sampler(&bound_sampler),
+            },
+        ],
+    });
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("border"),
+        size: 2,
+    });
+    let view = two_texels(&gpu, wgpu::TextureFormat::R32Float).create_view(&Default::default());
+    let border = device.create_sampler(&wgpu::SamplerDescriptor {
+        address_mode_u: wgpu::AddressMode::ClampToBorder,
+        address_mode_v: wgpu::AddressMode::ClampToBorder,
+        mag_filter: wgpu::FilterMode::Linear,
+        min_filter: wgpu::FilterMode::Linear,
+        border_color: Some(wgpu::SamplerBorderColor::OpaqueWhite),
+        ..Default::default()
+    });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&border)), Ok(1));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(&table));
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+    let values: Vec<f32> = words(&gpu.read_buffer(&out)).into_iter().map(f32::from_bits).collect();
+    // The default texture with the clamping bind group sampler (0), then with the border (1).
+    assert_eq!(values, [1.0, 1.0]);
+    assert_layer_clean(&gpu);
+}
