@@ -405,6 +405,33 @@ fn gpu_an_integer_texture_gathered_with_a_filtering_sampler_reads_the_default() 
     assert_layer_clean(&gpu);
 }
 
+/// One full-target triangle of `pipeline` with `group` and the pass's `table`, into a 1×1
+/// `format` target cleared to black: the texel drawn.
+fn draw_one_texel(
+    gpu: &GpuContext,
+    pipeline: &wgpu::RenderPipeline,
+    group: &wgpu::BindGroup,
+    table: &wgpu::ResourceTable,
+    format: wgpu::TextureFormat,
+) -> f32 {
+    let target = texture_2d(
+        &gpu.device,
+        format,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let view = target.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, table);
+    pass.set_pipeline(pipeline);
+    pass.set_bind_group(0, group, &[]);
+    pass.draw(0..3, 0..1);
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+    f32::from_bits(words(&gpu.read_texture(&target))[0])
+}
+
 const DRAW: &str = "
 enable resource_table;
 @group(0) @binding(0) var bound_sampler: sampler;
@@ -460,25 +487,78 @@ fn gpu_a_fragment_stage_takes_the_bind_group_sampler_s_side_from_its_layout() {
                 resource: wgpu::BindingResource::Sampler(&bound_sampler),
             }],
         });
-        let target = texture_2d(
-            device,
-            format,
-            1,
-            1,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-        );
-        let view = target.create_view(&Default::default());
-        let mut encoder = device.create_command_encoder(&Default::default());
-        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, &table);
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.draw(0..3, 0..1);
-        drop(pass);
-        gpu.queue.submit([encoder.finish()]);
-        f32::from_bits(words(&gpu.read_texture(&target))[0])
+        draw_one_texel(&gpu, &pipeline, &group, &table, format)
     });
     assert_eq!(drawn, [0.25, 1.25]);
     assert_layer_clean(&gpu);
+}
+
+/// A compute layout of `out` (a storage buffer, binding 0) and a sampler of type `ty`
+/// (binding 1).
+fn out_and_sampler_layout(device: &wgpu::Device, ty: wgpu::SamplerBindingType) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("out and sampler"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Sampler(ty),
+                count: None,
+            },
+        ],
+    })
+}
+
+/// `wgsl`'s `main` as a compute pipeline with `layout` and the table (derived where `None`),
+/// and the validation error its creation raised.
+fn compute_with(
+    device: &wgpu::Device,
+    wgsl: &str,
+    layout: Option<&wgpu::BindGroupLayout>,
+) -> (wgpu::ComputePipeline, Option<wgpu::Error>) {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("filtering"),
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    });
+    let pipeline_layout = layout.map(|layout| {
+        device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
+            label: Some("filtering"),
+            bind_group_layouts: &[Some(layout)],
+            immediate_size: 0,
+        })
+    });
+    hal_ext::harness::validation_error(device, || {
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("filtering"),
+            layout: pipeline_layout.as_ref(),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        })
+    })
+}
+
+/// The `FilteringSamplerWithIntegerTexture` of a compute pipeline's creation `error`.
+fn integer_texture_error(error: Option<wgpu::Error>) -> wgpu_core::resource_table::ResourceTableStageError {
+    let error = error.expect("a filtering sampler with a table integer texture was accepted");
+    let Some(wgpu_core::pipeline::CreateComputePipelineError::Stage(wgpu_core::validation::StageError::ResourceTable(
+        stage_error,
+    ))) = hal_ext::harness::find_source::<wgpu_core::pipeline::CreateComputePipelineError>(&error)
+    else {
+        panic!("{error:?}")
+    };
+    stage_error.clone()
 }
 
 const BOUND_GATHER: &str = "
@@ -504,75 +584,23 @@ fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
 fn gpu_a_table_integer_texture_with_a_bind_group_sampler_needs_a_non_filtering_one() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
     let device = &gpu.device;
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("bound gather"),
-        source: wgpu::ShaderSource::Wgsl(BOUND_GATHER.into()),
-    });
-    let layout_of = |ty| {
-        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("bound gather"),
-            entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::COMPUTE,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Storage { read_only: false },
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::COMPUTE,
-                    ty: wgpu::BindingType::Sampler(ty),
-                    count: None,
-                },
-            ],
-        })
-    };
-    let pipeline_with = |layout: Option<&wgpu::BindGroupLayout>| {
-        let pipeline_layout = layout.map(|layout| {
-            device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-                label: Some("bound gather"),
-                bind_group_layouts: &[Some(layout)],
-                immediate_size: 0,
-            })
-        });
-        hal_ext::harness::validation_error(device, || {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some("bound gather"),
-                layout: pipeline_layout.as_ref(),
-                module: &module,
-                entry_point: Some("main"),
-                compilation_options: Default::default(),
-                cache: None,
-            })
-        })
-    };
+    let pipeline_with = |layout: Option<&wgpu::BindGroupLayout>| compute_with(device, BOUND_GATHER, layout);
+    let layout_of = |ty| out_and_sampler_layout(device, ty);
 
     let (_, error) = pipeline_with(Some(&layout_of(wgpu::SamplerBindingType::Filtering)));
-    let error = error.expect("a filtering sampler with a table integer texture was accepted");
-    let Some(wgpu_core::pipeline::CreateComputePipelineError::Stage(wgpu_core::validation::StageError::ResourceTable(
-        stage_error,
-    ))) = hal_ext::harness::find_source::<wgpu_core::pipeline::CreateComputePipelineError>(&error)
-    else {
-        panic!("{error:?}")
-    };
+    let stage_error = integer_texture_error(error);
     assert_eq!(
-        *stage_error,
-        wgpu_core::resource_table::ResourceTableStageError::FilteringSamplerWithIntegerTexture {
-            sampler: naga::ResourceBinding { group: 0, binding: 1 },
-        }
-    );
-    assert!(
-        error.to_string().contains(
-            "The shader combines a texture of an integer type from the resource table with the sampler \
+        stage_error.to_string(),
+        "The shader combines a texture of an integer type from the resource table with the sampler \
              at ResourceBinding { group: 0, binding: 1 }, which the pipeline layout declares `Filtering`: \
              integer textures can't be sampled with a filtering sampler (declare it \
              `SamplerBindingType::NonFiltering`)"
-        ),
-        "{error}"
+    );
+    assert_eq!(
+        stage_error,
+        wgpu_core::resource_table::ResourceTableStageError::FilteringSamplerWithIntegerTexture {
+            sampler: naga::ResourceBinding { group: 0, binding: 1 },
+        }
     );
 
     let (derived, error) = pipeline_with(None);
@@ -655,56 +683,11 @@ fn table_integer(s: sampler, uv: vec2<f32>) -> vec4<u32> {
 #[test]
 fn gpu_a_sampler_argument_with_a_table_integer_texture_is_validated_at_the_call() {
     let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
-    let device = &gpu.device;
-    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("argument gather"),
-        entries: &[
-            wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Storage { read_only: false },
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            },
-            wgpu::BindGroupLayoutEntry {
-                binding: 1,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                count: None,
-            },
-        ],
-    });
-    let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-        label: Some("argument gather"),
-        bind_group_layouts: &[Some(&layout)],
-        immediate_size: 0,
-    });
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("argument gather"),
-        source: wgpu::ShaderSource::Wgsl(ARGUMENT_GATHER.into()),
-    });
-    let (_, error) = hal_ext::harness::validation_error(device, || {
-        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("argument gather"),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some("main"),
-            compilation_options: Default::default(),
-            cache: None,
-        })
-    });
-    let error = error.expect("a filtering sampler argument with a table integer texture was accepted");
-    let Some(wgpu_core::pipeline::CreateComputePipelineError::Stage(wgpu_core::validation::StageError::ResourceTable(
-        stage_error,
-    ))) = hal_ext::harness::find_source::<wgpu_core::pipeline::CreateComputePipelineError>(&error)
-    else {
-        panic!("{error:?}")
-    };
+    let layout = out_and_sampler_layout(&gpu.device, wgpu::SamplerBindingType::Filtering);
+    let (_, error) = compute_with(&gpu.device, ARGUMENT_GATHER, Some(&layout));
+    let stage_error = integer_texture_error(error);
     assert_eq!(
-        *stage_error,
+        stage_error,
         wgpu_core::resource_table::ResourceTableStageError::FilteringSamplerWithIntegerTexture {
             sampler: naga::ResourceBinding { group: 0, binding: 1 },
         }
@@ -785,22 +768,7 @@ fn gpu_a_derived_layout_merges_a_sampler_that_stages_derive_differently() {
     assert!(error.is_none(), "{error:?}");
     let mut keep = Vec::new();
     let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
-    let target = texture_2d(
-        device,
-        format,
-        1,
-        1,
-        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-    );
-    let view = target.create_view(&Default::default());
-    let mut encoder = device.create_command_encoder(&Default::default());
-    let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, &table);
-    pass.set_pipeline(&pipeline);
-    pass.set_bind_group(0, &group, &[]);
-    pass.draw(0..3, 0..1);
-    drop(pass);
-    gpu.queue.submit([encoder.finish()]);
-    assert_eq!(f32::from_bits(words(&gpu.read_texture(&target))[0]), 29.0);
+    assert_eq!(draw_one_texel(&gpu, &pipeline, &group, &table, format), 29.0);
     assert_layer_clean(&gpu);
 }
 
@@ -832,44 +800,9 @@ fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
         wgpu::Limits::default(),
     );
     let device = &gpu.device;
-    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("border"),
-        entries: &[
-            wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Storage { read_only: false },
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            },
-            wgpu::BindGroupLayoutEntry {
-                binding: 1,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                count: None,
-            },
-        ],
-    });
-    let pipeline_layout = device.create_pipeline_layout_with_resource_table(&wgpu::PipelineLayoutDescriptor {
-        label: Some("border"),
-        bind_group_layouts: &[Some(&layout)],
-        immediate_size: 0,
-    });
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("border"),
-        source: wgpu::ShaderSource::Wgsl(BORDER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("border"),
-        layout: Some(&pipeline_layout),
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let layout = out_and_sampler_layout(device, wgpu::SamplerBindingType::Filtering);
+    let (pipeline, error) = compute_with(device, BORDER, Some(&layout));
+    assert!(error.is_none(), "{error:?}");
     let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
         size: 8,
