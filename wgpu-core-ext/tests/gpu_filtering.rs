@@ -699,7 +699,9 @@ fn gpu_a_sampler_argument_with_a_table_integer_texture_is_validated_at_the_call(
 /// filterable bind group texture in the fragment stage: a derived layout declares it
 /// `NonFiltering` for both (which a filterable texture accepts), so the pipeline is valid,
 /// a linear sampler cannot be bound, and a nearest one draws the gathered texels (5 + 9 +
-/// 9 + 5) plus the bind group texel it samples (1.0, texel 1 of `[0.0, 1.0]`).
+/// 9 + 5), the bind group texel it samples (1.0: texel 1 of red `[0, 255]`), and the table's
+/// `R32Float` texel 1 (1.0: the merged layout's `NonFiltering` sets the sampler's side,
+/// else the texture would take its default, 0).
 const TWO_STAGES: &str = "
 enable resource_table;
 @group(0) @binding(0) var s: sampler;
@@ -716,7 +718,8 @@ struct V {
 }
 @fragment fn fs(v: V) -> @location(0) vec4<f32> {
     let g = v.gathered;
-    return vec4(f32(g.x + g.y + g.z + g.w) + textureSampleLevel(bound, s, vec2(0.75, 0.5), 0.0).r, 0.0, 0.0, 1.0);
+    let table_texel = textureSampleLevel(getResource<texture_2d<f32>>(0u), s, vec2(0.75, 0.5), 0.0).r;
+    return vec4(f32(g.x + g.y + g.z + g.w) + textureSampleLevel(bound, s, vec2(0.75, 0.5), 0.0).r + table_texel, 0.0, 0.0, 1.0);
 }";
 
 #[test]
@@ -768,7 +771,7 @@ fn gpu_a_derived_layout_merges_a_sampler_that_stages_derive_differently() {
     assert!(error.is_none(), "{error:?}");
     let mut keep = Vec::new();
     let table = table(&gpu, &two_texels(&gpu, wgpu::TextureFormat::R32Float), &mut keep);
-    assert_eq!(draw_one_texel(&gpu, &pipeline, &group, &table, format), 29.0);
+    assert_eq!(draw_one_texel(&gpu, &pipeline, &group, &table, format), 30.0);
     assert_layer_clean(&gpu);
 }
 
@@ -783,6 +786,13 @@ enable resource_table;
     // The same two pairs inline.
     out[1] = textureSampleLevel(t, bound_sampler, outside, 0.0).r * 10.0
         + textureSampleLevel(t, getResource<sampler>(1u), outside, 0.0).r;
+    // Two pairs of arguments, one of which takes the texture's default (the first): the
+    // function's table sampler is kept.
+    out[2] = three(t, bound_sampler, getResource<sampler>(2u), outside);
+}
+fn three(t: texture_2d<f32>, s1: sampler, s2: sampler, uv: vec2<f32>) -> f32 {
+    return textureSampleLevel(t, s1, uv, 0.0).r * 10.0 + textureSampleLevel(t, s2, uv, 0.0).r * 100.0
+        + textureSampleLevel(t, getResource<sampler>(1u), uv, 0.0).r;
 }
 fn two(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
     return textureSampleLevel(t, s, uv, 0.0).r * 10.0
@@ -792,7 +802,8 @@ fn two(t: texture_2d<f32>, s: sampler, uv: vec2<f32>) -> f32 {
 /// A texture argument that takes its default at the call (the `R32Float` table texture with
 /// the filtering bind group sampler) is filterable from there on: the function's own table
 /// sampler, linear with a white border, keeps filtering the default and reads the border
-/// outside `[0, 1]`, as the same code inline does.
+/// outside `[0, 1]`, as the same code inline does; also where only one of two pairs at the
+/// call took the default (the second, with the table's nearest sampler, does not).
 #[test]
 fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
     let gpu = GpuContext::new(
@@ -805,7 +816,7 @@ fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
     assert!(error.is_none(), "{error:?}");
     let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
-        size: 8,
+        size: 12,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
@@ -826,7 +837,7 @@ fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
     });
     let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("border"),
-        size: 2,
+        size: 3,
     });
     let view = two_texels(&gpu, wgpu::TextureFormat::R32Float).create_view(&Default::default());
     let border = device.create_sampler(&wgpu::SamplerDescriptor {
@@ -839,6 +850,8 @@ fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
     });
     assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
     assert_eq!(table.insert(wgpu::BindingResource::Sampler(&border)), Ok(1));
+    let nearest = sampler(&gpu, false, wgpu::AddressMode::Repeat);
+    assert_eq!(table.insert(wgpu::BindingResource::Sampler(&nearest)), Ok(2));
     let mut encoder = device.create_command_encoder(&Default::default());
     let mut pass = encoder.begin_compute_pass(&Default::default());
     pass.set_resource_table(Some(&table));
@@ -849,6 +862,6 @@ fn gpu_a_texture_argument_that_took_its_default_is_filterable_in_the_call() {
     gpu.queue.submit([encoder.finish()]);
     let values: Vec<f32> = words(&gpu.read_buffer(&out)).into_iter().map(f32::from_bits).collect();
     // The default texture with the clamping bind group sampler (0), then with the border (1).
-    assert_eq!(values, [1.0, 1.0]);
+    assert_eq!(values, [1.0, 1.0, 1.0]);
     assert_layer_clean(&gpu);
 }
