@@ -291,7 +291,10 @@ fn gpu_filterable_textures_and_non_filtering_samplers_read_their_texels() {
         half(filterable[0]) && half(filterable[2]) && half(filterable[7]) && half(filterable[8] - 1.0),
         "{filterable:?}"
     );
-    assert!(half(filterable[11]) && half(filterable[12]) && half(filterable[13]), "{filterable:?}");
+    assert!(
+        half(filterable[11]) && half(filterable[12]) && half(filterable[13]),
+        "{filterable:?}"
+    );
     let exact = [1, 3, 4, 5, 6, 9, 10, 14].map(|i| filterable[i]);
     assert_eq!(exact, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0], "{filterable:?}");
 
@@ -346,7 +349,10 @@ fn gpu_float32_filterable_devices_filter_r32float_from_the_table() {
             bound_texture_filterable: true,
         },
     );
-    assert_eq!(values, [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0, 0.0, 0.5, 0.5, 0.5, 1.0]);
+    assert_eq!(
+        values,
+        [0.5, 1.0, 0.5, 0.0, 0.0, 1.0, 1.0, 0.5, 1.5, 0.0, 0.0, 0.5, 0.5, 0.5, 1.0]
+    );
     assert_layer_clean(&gpu);
 }
 
@@ -635,7 +641,9 @@ fn gpu_a_table_integer_texture_with_a_bind_group_sampler_needs_a_non_filtering_o
     let (_, error) = group_with(&derived_layout, &linear);
     assert!(
         matches!(
-            error.as_ref().and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
+            error
+                .as_ref()
+                .and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
             Some(wgpu_core::binding_model::CreateBindGroupError::WrongSamplerFiltering {
                 binding: 1,
                 layout_flt: false,
@@ -758,7 +766,9 @@ fn gpu_a_derived_layout_merges_a_sampler_that_stages_derive_differently() {
     let (_, error) = group_with(&sampler(&gpu, true, wgpu::AddressMode::Repeat));
     assert!(
         matches!(
-            error.as_ref().and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
+            error
+                .as_ref()
+                .and_then(hal_ext::harness::find_source::<wgpu_core::binding_model::CreateBindGroupError>),
             Some(wgpu_core::binding_model::CreateBindGroupError::WrongSamplerFiltering {
                 binding: 0,
                 layout_flt: false,
