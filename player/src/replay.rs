@@ -23,7 +23,8 @@ use wgpu_core::{
     pipeline,
     resource::{BufferAccessError, BufferMapOperation},
     resource_table::{
-        PassTable, ResourceTableSlotError, ResourceTableUpdateError, TableSet, TraceAction, TraceTableEntry,
+        PassMember, PassTable, PassUsage, ResourceTableSlotError, ResourceTableUpdateError, TableSet, TraceAction,
+        TraceTableEntry,
     },
 };
 use wgpu_types as wgt;
@@ -193,6 +194,9 @@ pub enum ActionError {
     TableNotByPointer(String),
     #[error("a render bundle cannot hold {0}")]
     NotInBundle(String),
+    /// `set_resource_usage` is a call of command encoders and compute passes.
+    #[error("a render pass or bundle cannot hold a `set_resource_usage` call")]
+    UsageCallNotInComputePass,
     /// A recorded pass's commands reach past the data it recorded (dynamic offsets, debug
     /// text, immediate data).
     #[error("the pass names more {0} than it recorded")]
@@ -354,6 +358,8 @@ pub struct Player {
     resource_tables: Ids<markers::ResourceTable>,
     read_back: Vec<ResourceName>,
     contents: Vec<(ResourceName, Contents)>,
+    /// The command encoder's `set_resource_usage` calls for the next `Submit`.
+    usage_calls: Vec<wgpu_core::resource_table::TraceUsageCall>,
 }
 
 /// Replays the trace in `dir`.
@@ -439,6 +445,7 @@ impl Player {
             resource_tables: Ids::new(|g, id| g.resource_table_drop(id)),
             read_back: options.read_back.clone(),
             contents: Vec::new(),
+            usage_calls: Vec::new(),
         })
     }
 
@@ -502,13 +509,10 @@ impl Player {
                 }
                 .map_err(fail)?
             }
+            T::EncoderResourceUsages { calls } => self.usage_calls = calls,
             T::SetResourceUsage { id: p, member, usage } => {
-                use wgpu_core::resource_table::{TableMemberId, TraceMember};
                 let table = self.resource_tables.get(p)?;
-                let member = match member {
-                    TraceMember::Texture(t) => TableMemberId::Texture(self.textures.get(t)?),
-                    TraceMember::Buffer(b) => TableMemberId::Buffer(self.buffers.get(b)?),
-                };
+                let member = self.member(member)?;
                 g.resource_table_set_resource_usage(table, member, usage)
                     .map_err(fail)?
             }
@@ -728,7 +732,8 @@ impl Player {
                     .map_err(fail)?;
             }
             A::Submit(_, commands) => {
-                let buffer = self.encode(commands)?;
+                let calls = std::mem::take(&mut self.usage_calls);
+                let buffer = self.encode(commands, calls)?;
                 self.global
                     .queue_submit(self.queue, &[buffer])
                     .map_err(|(_, e)| fail(e))?;
@@ -1163,12 +1168,26 @@ impl Player {
     }
 
     /// Records a traced command buffer through the encoder entry points; returns it finished.
-    fn encode(&self, commands: Vec<Command<PointerReferences>>) -> Result<id::CommandBufferId, ActionError> {
+    fn encode(
+        &self,
+        commands: Vec<Command<PointerReferences>>,
+        calls: Vec<wgpu_core::resource_table::TraceUsageCall>,
+    ) -> Result<id::CommandBufferId, ActionError> {
         let g = &self.global;
         let (encoder, error) =
             g.device_create_command_encoder(self.device, &wgt::CommandEncoderDescriptor { label: None }, None);
         check(error)?;
-        for command in commands {
+        let mut calls = calls.into_iter().peekable();
+        let mut usage_calls_before = |index: usize| -> Fallible {
+            while let Some(call) = calls.next_if(|call| call.before <= index) {
+                let table = self.resource_tables.get(call.table)?;
+                g.command_encoder_set_resource_usage(encoder, table, self.member(call.member)?, call.usage)
+                    .map_err(fail)?;
+            }
+            Ok(())
+        };
+        for (index, command) in commands.into_iter().enumerate() {
+            usage_calls_before(index)?;
             match command {
                 Command::CopyBufferToBuffer {
                     src,
@@ -1288,6 +1307,7 @@ impl Player {
             }
             .map_err(fail)?;
         }
+        usage_calls_before(usize::MAX)?;
         let (buffer, error) = g.command_encoder_finish(encoder, &wgt::CommandBufferDescriptor { label: None }, None);
         check(error.map(|(_, e)| e))?;
         Ok(buffer)
@@ -1309,8 +1329,8 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for (table, _) in tables.before(index) {
-                g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+            for (table, _, usage) in tables.before(index) {
+                set_compute_pass_table(g, &mut pass, table, usage)?;
             }
             match command {
                 ComputeCommand::SetBindGroup {
@@ -1361,8 +1381,8 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for (table, _) in tables.before(usize::MAX) {
-            g.compute_pass_set_resource_table(&mut pass, table).map_err(fail)?;
+        for (table, _, usage) in tables.before(usize::MAX) {
+            set_compute_pass_table(g, &mut pass, table, usage)?;
         }
         g.compute_pass_end(&mut pass).map_err(fail)
     }
@@ -1379,8 +1399,8 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for (table, fixed) in tables.before(index) {
-                set_render_pass_table(g, &mut pass, table, fixed)?;
+            for (table, fixed, usage) in tables.before(index) {
+                set_render_pass_table(g, &mut pass, table, fixed, usage)?;
             }
             let pass = &mut pass;
             match command {
@@ -1533,10 +1553,22 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for (table, fixed) in tables.before(usize::MAX) {
-            set_render_pass_table(g, &mut pass, table, fixed)?;
+        for (table, fixed, usage) in tables.before(usize::MAX) {
+            set_render_pass_table(g, &mut pass, table, fixed, usage)?;
         }
         g.render_pass_end(&mut pass).map_err(fail)
+    }
+
+    /// The replayed texture or buffer of a traced `set_resource_usage`.
+    fn member(
+        &self,
+        member: wgpu_core::resource_table::TraceMember,
+    ) -> Result<wgpu_core::resource_table::TableMemberId, ActionError> {
+        use wgpu_core::resource_table::{TableMemberId, TraceMember};
+        Ok(match member {
+            TraceMember::Texture(t) => TableMemberId::Texture(self.textures.get(t)?),
+            TraceMember::Buffer(b) => TableMemberId::Buffer(self.buffers.get(b)?),
+        })
     }
 
     /// A pass's or bundle's `set_resource_table` calls, with the tables replayed so far.
@@ -1549,7 +1581,15 @@ impl Player {
                     Some(PassTable::Pointer(pointer)) => Some(self.resource_tables.get(*pointer)?),
                     Some(other) => return Err(ActionError::TableNotByPointer(format!("{other:?}"))),
                 };
-                Ok((set.before, table, set.fixed))
+                let usage = match &set.usage {
+                    None => None,
+                    Some(PassUsage {
+                        member: PassMember::Pointer(member),
+                        usage,
+                    }) => Some((self.member(*member)?, *usage)),
+                    Some(other) => return Err(ActionError::TableNotByPointer(format!("{other:?}"))),
+                };
+                Ok((set.before, table, set.fixed, usage))
             })
             .collect::<Result<Vec<_>, ActionError>>()?;
         Ok(TableSets(sets.into_iter().peekable()))
@@ -1568,7 +1608,10 @@ impl Player {
         let mut data = PassData::new(&base);
         let mut tables = self.table_sets(&base.resource_tables)?;
         for (index, command) in base.commands.into_iter().enumerate() {
-            for (table, _) in tables.before(index) {
+            for (table, _, usage) in tables.before(index) {
+                if usage.is_some() {
+                    return Err(ActionError::UsageCallNotInComputePass);
+                }
                 bundle.set_resource_table(table).map_err(fail)?;
             }
             let encoder: &mut RenderBundleEncoder = &mut bundle;
@@ -1636,7 +1679,10 @@ impl Player {
             }
             .map_err(fail)?;
         }
-        for (table, _) in tables.before(usize::MAX) {
+        for (table, _, usage) in tables.before(usize::MAX) {
+            if usage.is_some() {
+                return Err(ActionError::UsageCallNotInComputePass);
+            }
             bundle.set_resource_table(table).map_err(fail)?;
         }
         let label = desc.label.clone();
@@ -1675,19 +1721,43 @@ fn pass_channel<V: Copy>(channel: ResolvedPassChannel<V>) -> PassChannel<Option<
 /// The side data of a recorded pass (dynamic offsets, debug strings, immediates), consumed
 /// in command order.
 /// A pass's table sets in command order (see [`TableSet`]).
-/// A pass's table sets: (before command, table, whether it is the table a render pass was begun with).
-struct TableSets(std::iter::Peekable<std::vec::IntoIter<(usize, Option<id::ResourceTableId>, bool)>>);
+/// A pass's table sets: (before command, table, whether it is the table a render pass was
+/// begun with, and for a compute pass's `set_resource_usage` its resource and usage).
+struct TableSets(std::iter::Peekable<std::vec::IntoIter<TableStep>>);
+
+/// One entry of [`TableSets`].
+type TableStep = (usize, Option<id::ResourceTableId>, bool, Option<Usage>);
+
+/// A `set_resource_usage` call's resource and usage.
+type Usage = (wgpu_core::resource_table::TableMemberId, wgt::ResourceTableUsage);
 
 impl TableSets {
     /// The tables set before command `index` (`usize::MAX`: those left after the last), each
-    /// with whether it is the table the render pass was begun with.
-    fn before(&mut self, index: usize) -> impl Iterator<Item = (Option<id::ResourceTableId>, bool)> + '_ {
+    /// with whether it is the table the render pass was begun with, or a usage call.
+    fn before(
+        &mut self,
+        index: usize,
+    ) -> impl Iterator<Item = (Option<id::ResourceTableId>, bool, Option<Usage>)> + '_ {
         std::iter::from_fn(move || {
             self.0
-                .next_if(|(before, _, _)| *before <= index)
-                .map(|(_, table, fixed)| (table, fixed))
+                .next_if(|(before, _, _, _)| *before <= index)
+                .map(|(_, table, fixed, usage)| (table, fixed, usage))
         })
     }
+}
+
+/// Replays a compute pass's table set or `set_resource_usage` call.
+fn set_compute_pass_table(
+    g: &wgpu_core::global::Global,
+    pass: &mut wgpu_core::command::ComputePass,
+    table: Option<id::ResourceTableId>,
+    usage: Option<Usage>,
+) -> Fallible {
+    match (table, usage) {
+        (Some(table), Some((member, usage))) => g.compute_pass_set_resource_usage(pass, table, member, usage),
+        (table, _) => g.compute_pass_set_resource_table(pass, table),
+    }
+    .map_err(fail)
 }
 
 /// Replays a render pass's table set: `set_resource_table`, or the table it was begun with.
@@ -1696,7 +1766,11 @@ fn set_render_pass_table(
     pass: &mut wgpu_core::command::RenderPass,
     table: Option<id::ResourceTableId>,
     fixed: bool,
+    usage: Option<Usage>,
 ) -> Fallible {
+    if usage.is_some() {
+        return Err(ActionError::UsageCallNotInComputePass);
+    }
     match (table, fixed) {
         (Some(table), true) => g.render_pass_set_pass_resource_table(pass, table),
         (table, _) => g.render_pass_set_resource_table(pass, table),

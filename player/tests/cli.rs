@@ -101,11 +101,11 @@ fn an_unknown_action_and_a_future_or_old_format_are_refused() {
         "{stderr}"
     );
 
-    std::fs::write(dir.join("format.ron"), "(format: 4, wgpu: \"31.0.0\")").unwrap();
+    std::fs::write(dir.join("format.ron"), "(format: 5, wgpu: \"31.0.0\")").unwrap();
     let out = player(&["replay", dir.to_str().unwrap(), "--backend", "noop"]);
     assert_eq!(
         text(&out.stderr),
-        "player: the trace has format 4, newer than this player's 3: update the player\n"
+        "player: the trace has format 5, newer than this player's 4: update the player\n"
     );
 
     // Format 1 put the table actions in trace.ron as variants of upstream's `Action`.

@@ -44,7 +44,7 @@ fn info_counts_actions_and_tables() {
     let dir = traced("info");
     let trace = player::load(&dir).unwrap();
     assert!(!trace.truncated);
-    assert_eq!(trace.format, 3);
+    assert_eq!(trace.format, 4);
     // trace.ron's and resource_tables.ron's actions merged in call order.
     let kinds = trace.actions.iter().map(player::action_kind).collect::<Vec<_>>();
     assert_eq!(
@@ -169,7 +169,7 @@ fn corrupt_traces_and_missing_files_are_clear_errors() {
 #[test]
 fn trace_formats_upstream_ours_and_future() {
     let dir = traced("format");
-    assert_eq!(player::format(&dir).unwrap(), 3);
+    assert_eq!(player::format(&dir).unwrap(), 4);
     // An upstream trace has no format file.
     std::fs::remove_file(dir.join("format.ron")).unwrap();
     assert_eq!(player::load(&dir).unwrap().format, 0);
@@ -179,7 +179,7 @@ fn trace_formats_upstream_ours_and_future() {
     std::fs::write(dir.join("format.ron"), "(format: 7, wgpu: \"31.0.0\")").unwrap();
     assert_eq!(
         player::load(&dir).err().map(|e| e.to_string()).as_deref(),
-        Some("the trace has format 7, newer than this player's 3: update the player")
+        Some("the trace has format 7, newer than this player's 4: update the player")
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

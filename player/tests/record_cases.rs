@@ -564,6 +564,82 @@ fn error_cases() {
     );
 }
 
+/// `set_resource_usage` on a command encoder and in a compute pass, in command order.
+fn usage_calls() {
+    let (device, queue, dir) = traced_device("usage_calls", wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 8,
+    });
+    let target = texture_2d(
+        &device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let material = value_texture(&device, &queue, 31, false);
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view(&target))), Ok(0));
+    assert_eq!(
+        table.insert(wgpu::BindingResource::TextureView(&view(&material))),
+        Ok(1)
+    );
+    let pipeline = compute_pipeline(&device, READ_SLOTS);
+    let labels = ["between the calls", "after the calls", "after the pass's call"];
+    let outs = labels.map(|label| result_buffer(&device, label, 8));
+    let groups = outs
+        .each_ref()
+        .map(|out| group_0(&device, &pipeline, vec![out.as_entire_binding()]));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&table, &target, wgpu::ResourceTableUsage::None);
+    drop(hal_ext::harness::clear_pass(
+        &mut encoder,
+        &view(&target),
+        wgpu::Color {
+            r: 7.0,
+            g: 0.0,
+            b: 0.0,
+            a: 0.0,
+        },
+    ));
+    for (i, group) in groups.iter().enumerate() {
+        if i == 1 {
+            encoder.set_resource_usage(&table, &target, wgpu::ResourceTableUsage::ReadOnly);
+        }
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_resource_table(Some(&table));
+        if i == 2 {
+            pass.set_bind_group(0, &groups[1], &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+            pass.set_resource_usage(&table, &target, wgpu::ResourceTableUsage::None);
+        }
+        pass.set_bind_group(0, group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    queue.submit([encoder.finish()]);
+    write_expect(
+        &dir,
+        Expect {
+            about: "set_resource_usage on a command encoder (None around a render pass, ReadOnly after it) and \
+                    in a compute pass (None between two dispatches), in command order"
+                .into(),
+            error: None,
+            checks: vec![
+                check("between the calls", Expected::U32(vec![0, 1031, 0, 0, 0, 0, 0, 0])),
+                check("after the calls", Expected::U32(vec![1007, 1031, 0, 0, 0, 0, 0, 0])),
+                check("after the pass's call", Expected::U32(vec![0, 1031, 0, 0, 0, 0, 0, 0])),
+            ],
+        },
+    );
+}
+
+#[test]
+#[ignore = "writes player/tests/cases/usage_calls"]
+fn record_usage_calls_case() {
+    usage_calls();
+}
+
 #[test]
 #[ignore = "writes player/tests/cases; run by hand after changing the trace format"]
 fn record_regression_cases() {
@@ -573,6 +649,7 @@ fn record_regression_cases() {
     render_and_bundle();
     pass_table();
     storage_buffer();
+    usage_calls();
     upstream_trace();
     error_cases();
 }

@@ -122,7 +122,7 @@ fn resource_table_calls_are_recorded() {
     assert_eq!((desc.label.as_deref(), desc.size), (Some("traced"), 8));
     assert_eq!(*model, wgpu::ResourceTableModel::Pinned);
     let format = std::fs::read_to_string(dir.join(wgpu_core::resource_table::TRACE_FORMAT_FILE)).unwrap();
-    assert!(format.starts_with("(format: 3, "), "{format}");
+    assert!(format.starts_with("(format: 4, "), "{format}");
     assert!(matches!(entries[1].action, T::UpdateResourceTable { id, slot: 0, .. } if id == *table));
     assert!(matches!(entries[2].action, T::UpdateResourceTable { id, slot: 5, .. } if id == *table));
     assert!(matches!(entries[3].action, T::RemoveResourceTableBinding { id, slot: 0 } if id == *table));
@@ -221,7 +221,7 @@ fn passes_round_trip_through_bincode() {
     use wgpu_core::{
         command::{BasePass, ComputeCommand, PointerReferences},
         id::PointerId,
-        resource_table::{PassTable, TableSet},
+        resource_table::{PassMember, PassTable, PassUsage, TableSet, TraceMember},
     };
     type Pass = BasePass<ComputeCommand<PointerReferences>, std::convert::Infallible>;
     let table = PointerId::PointerId(NonZeroUsize::new(64).unwrap(), PhantomData);
@@ -232,11 +232,26 @@ fn passes_round_trip_through_bincode() {
                 before: 0,
                 table: Some(PassTable::Pointer(table)),
                 fixed: false,
+                usage: None,
             },
             TableSet {
                 before: 1,
                 table: None,
                 fixed: false,
+                usage: None,
+            },
+            // A compute pass's `set_resource_usage`.
+            TableSet {
+                before: 1,
+                table: Some(PassTable::Pointer(table)),
+                fixed: false,
+                usage: Some(PassUsage {
+                    member: PassMember::Pointer(TraceMember::Texture(PointerId::PointerId(
+                        NonZeroUsize::new(96).unwrap(),
+                        PhantomData,
+                    ))),
+                    usage: wgpu::ResourceTableUsage::None,
+                }),
             },
         ],
         // A render pass's table, as passes record it (bincode reads the field back).
@@ -244,6 +259,7 @@ fn passes_round_trip_through_bincode() {
             before: 0,
             table: Some(PassTable::Pointer(table)),
             fixed: true,
+            usage: None,
         }],
     ] {
         let pass = Pass {

@@ -1,0 +1,278 @@
+//! `set_resource_usage` in the command stream (the standard's `GPUCommandEncoder` and
+//! `GPUComputePassEncoder.setResourceUsage`), on Vulkan with the validation layer on: calls
+//! take effect in command order, carry to the command buffers submitted after them, and
+//! stay in the table once submitted. Exact values read back; every test ends layer clean.
+
+use hal_ext::harness::{compute_pipeline, group_0, texture_2d, validation_error, words, write_texel, GpuContext};
+use wgpu::ResourceTableUsage as Usage;
+
+/// Slot 0's and slot 1's visibility and texel, as four words.
+const READ_TWO_SLOTS: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    for (var i = 0u; i < 2u; i++) {
+        out[2u * i] = u32(hasResource<texture_2d<u32>>(i));
+        out[2u * i + 1u] = textureLoad(getResource<texture_2d<u32>>(i), vec2(0), 0).x;
+    }
+}";
+
+/// An automatic table with a 1×1 `R32Uint` texture to render to at slot 0 (`target`) and a
+/// material holding 31 at slot 1.
+struct Scene {
+    gpu: GpuContext,
+    target: wgpu::Texture,
+    target_view: wgpu::TextureView,
+    _material: wgpu::Texture,
+    table: wgpu::ResourceTable,
+    pipeline: wgpu::ComputePipeline,
+}
+
+fn scene() -> Scene {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let target = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let target_view = target.create_view(&Default::default());
+    let material = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&gpu.queue, &material, 31);
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 4,
+    });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&target_view)), Ok(0));
+    let material_view = material.create_view(&Default::default());
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&material_view)), Ok(1));
+    let pipeline = compute_pipeline(&gpu.device, READ_TWO_SLOTS);
+    Scene {
+        gpu,
+        target,
+        target_view,
+        _material: material,
+        table,
+        pipeline,
+    }
+}
+
+impl Scene {
+    fn out(&self) -> (wgpu::Buffer, wgpu::BindGroup) {
+        let out = self.gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("out"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let group = group_0(&self.gpu.device, &self.pipeline, vec![out.as_entire_binding()]);
+        (out, group)
+    }
+
+    /// A compute pass of one dispatch reading slots 0 and 1 into a buffer of its own.
+    fn read(&self, encoder: &mut wgpu::CommandEncoder) -> wgpu::Buffer {
+        let (out, group) = self.out();
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&self.table));
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        drop(pass);
+        out
+    }
+
+    /// A render pass clearing the target to `value`.
+    fn render(&self, encoder: &mut wgpu::CommandEncoder, value: f64) {
+        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("render to the target"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &self.target_view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color {
+                        r: value,
+                        g: 0.0,
+                        b: 0.0,
+                        a: 0.0,
+                    }),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            ..Default::default()
+        });
+    }
+
+    /// One command buffer reading the table, submitted alone.
+    fn read_now(&self) -> Vec<u32> {
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        let out = self.read(&mut encoder);
+        self.gpu.queue.submit([encoder.finish()]);
+        self.words(&out)
+    }
+
+    fn words(&self, buffer: &wgpu::Buffer) -> Vec<u32> {
+        words(&self.gpu.read_buffer(buffer))
+    }
+
+    fn assert_layer_clean(&self) {
+        let messages = self.gpu.take_validation_messages();
+        assert!(messages.is_empty(), "{messages:#?}");
+    }
+}
+
+/// The standard's shadow-map example, in one command buffer: `None` before the passes that
+/// render to the texture, `ReadOnly` before the pass that reads it. Between the calls the
+/// table reads the default (not even the pass after the render pass sees it), after the
+/// second it reads what was rendered; the material is never touched. Once submitted, the
+/// table keeps the last usage: a command buffer without calls sees it.
+#[test]
+fn gpu_encoder_calls_hide_and_show_in_command_order() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    let before = scene.read(&mut encoder);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    scene.render(&mut encoder, 7.0);
+    let between = scene.read(&mut encoder);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let after = scene.read(&mut encoder);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.words(&before), [1, 0, 1, 31], "zeros: never written");
+    assert_eq!(scene.words(&between), [0, 0, 1, 31]);
+    assert_eq!(scene.words(&after), [1, 7, 1, 31]);
+    assert_eq!(scene.read_now(), [1, 7, 1, 31]);
+
+    // Ending with `None`: the next submission, without calls, still hides it.
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    scene.render(&mut encoder, 9.0);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.read_now(), [0, 0, 1, 31]);
+    scene.table.set_resource_usage(&scene.target, Usage::ReadOnly);
+    assert_eq!(scene.read_now(), [1, 9, 1, 31]);
+    scene.assert_layer_clean();
+}
+
+/// A compute pass's calls between its dispatches: visible, hidden, visible within one pass,
+/// and the hiding a dispatch did before a call is decided again after it.
+#[test]
+fn gpu_compute_pass_calls_change_visibility_between_dispatches() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 5.0);
+    let outs = [(); 4].map(|()| scene.out());
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(&scene.table));
+    pass.set_pipeline(&scene.pipeline);
+    for (i, (_, group)) in outs.iter().enumerate() {
+        match i {
+            1 => pass.set_resource_usage(&scene.table, &scene.target, Usage::None),
+            2 => pass.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly),
+            3 => pass.set_resource_usage(&scene.table, &scene.target, Usage::None),
+            _ => {}
+        }
+        pass.set_bind_group(0, group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    drop(pass);
+    scene.gpu.queue.submit([encoder.finish()]);
+    let read = outs.map(|(out, _)| scene.words(&out));
+    assert_eq!(read, [[1, 5, 1, 31], [0, 0, 1, 31], [1, 5, 1, 31], [0, 0, 1, 31]]);
+    // The table took the pass's last usage: a slot written again from it stays hidden.
+    assert_eq!(scene.table.remove(0), Ok(()));
+    scene.gpu.wait();
+    assert_eq!(
+        scene
+            .table
+            .update(0, wgpu::BindingResource::TextureView(&scene.target_view)),
+        Ok(())
+    );
+    assert_eq!(scene.read_now(), [0, 0, 1, 31], "the pass's last call stays");
+    scene.assert_layer_clean();
+}
+
+/// A call reaches the command buffers submitted after its own, whenever they were finished,
+/// and not the ones submitted before it.
+#[test]
+fn gpu_a_call_reaches_the_command_buffers_submitted_after_it() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 3.0);
+    scene.gpu.queue.submit([encoder.finish()]);
+
+    // The reader is finished first, then the call's command buffer; submitted after it.
+    let mut reader = scene.gpu.device.create_command_encoder(&Default::default());
+    let late = scene.read(&mut reader);
+    let reader = reader.finish();
+    let mut caller = scene.gpu.device.create_command_encoder(&Default::default());
+    caller.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    scene.gpu.queue.submit([caller.finish(), reader]);
+    assert_eq!(scene.words(&late), [0, 0, 1, 31]);
+
+    // Submitted before the call that shows it again: still hidden there; after it, shown.
+    let mut reader = scene.gpu.device.create_command_encoder(&Default::default());
+    let early = scene.read(&mut reader);
+    let mut caller = scene.gpu.device.create_command_encoder(&Default::default());
+    caller.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let mut after = scene.gpu.device.create_command_encoder(&Default::default());
+    let shown = scene.read(&mut after);
+    scene
+        .gpu
+        .queue
+        .submit([reader.finish(), caller.finish(), after.finish()]);
+    assert_eq!(scene.words(&early), [0, 0, 1, 31]);
+    assert_eq!(scene.words(&shown), [1, 3, 1, 31]);
+    assert_eq!(scene.read_now(), [1, 3, 1, 31]);
+    scene.assert_layer_clean();
+}
+
+/// A texture without `STORAGE_BINDING` has no type a `Writable` usage shows: after such a
+/// call the table reads the default; `ReadOnly` shows it again, in the same command buffer.
+#[test]
+fn gpu_writable_shows_a_sampled_texture_as_nothing_until_read_only() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 6.0);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::Writable);
+    let writable = scene.read(&mut encoder);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let read_only = scene.read(&mut encoder);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.words(&writable), [0, 0, 1, 31]);
+    assert_eq!(scene.words(&read_only), [1, 6, 1, 31]);
+    scene.assert_layer_clean();
+}
+
+/// A table of the pinning model refuses the call: the encoder is invalid, and `finish`
+/// reports `PinnedTable` with its text; the device stays usable.
+#[test]
+fn gpu_a_call_on_a_pinned_table_invalidates_the_encoder() {
+    let scene = scene();
+    let pinned = scene
+        .gpu
+        .device
+        .create_pinned_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("pinned"),
+            size: 4,
+        });
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&pinned, &scene.target, Usage::None);
+    let (_, error) = validation_error(&scene.gpu.device, || encoder.finish());
+    let error = error.expect("the call on a pinned table was accepted");
+    let Some(wgpu_core::command::CommandEncoderError::ResourceTable(
+        wgpu_core::resource_table::ResourceTableUseError::PinnedTable { table },
+    )) = hal_ext::harness::find_source::<wgpu_core::command::CommandEncoderError>(&error)
+    else {
+        panic!("{error:?}")
+    };
+    assert_eq!(table.to_string(), "ResourceTable with 'pinned' label");
+    assert_eq!(scene.read_now(), [1, 0, 1, 31]);
+    scene.assert_layer_clean();
+}
