@@ -276,3 +276,116 @@ fn gpu_a_call_on_a_pinned_table_invalidates_the_encoder() {
     assert_eq!(scene.read_now(), [1, 0, 1, 31]);
     scene.assert_layer_clean();
 }
+
+/// `out[2k]`, `out[2k + 1]`: whether slot 0 is a read, and a read-write, storage pointer.
+const SHOWN_AS_READ_AND_WRITE: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read_write> k: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
+    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
+}";
+
+/// A buffer whose table usage is `Writable`, called `ReadOnly` and back within a compute
+/// pass: each dispatch sees the call before it. The dispatch that binds the buffer as
+/// read-only storage after the `ReadOnly` call sees it, as a `ReadOnly` entry (the table's
+/// `Writable` would hide it there: read-only storage is not writable storage). The other
+/// way (`Writable` called on a buffer whose table usage is `ReadOnly`) needs another state:
+/// hidden for that submission, shown as `Writable` from the next.
+#[test]
+fn gpu_a_buffer_called_read_only_and_back_within_a_pass() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let read_write = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
+    let read_only = compute_pipeline(&gpu.device, &SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k"));
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("buffers"),
+        size: 4,
+    });
+    // k = 3 at word 64 (byte 256).
+    let mut contents = [0u32; 128];
+    contents[64] = 3;
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &contents, wgpu::BufferUsages::STORAGE);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    table.set_resource_usage(&data, Usage::Writable);
+    let k = |k: u32| hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[k], wgpu::BufferUsages::STORAGE);
+    let (k0, k1, k2, k4) = (k(0), k(1), k(2), k(4));
+    let out = || hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 10], wgpu::BufferUsages::STORAGE);
+    let high_words = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+        buffer: &data,
+        offset: 256,
+        size: None,
+    });
+    let first = out();
+    let group = |pipeline: &wgpu::ComputePipeline, out: &wgpu::Buffer, k: wgpu::BindingResource<'_>| {
+        group_0(&gpu.device, pipeline, vec![out.as_entire_binding(), k])
+    };
+    let steps = [
+        (&read_write, group(&read_write, &first, k0.as_entire_binding()), None),
+        (&read_write, group(&read_write, &first, k1.as_entire_binding()), Some(Usage::ReadOnly)),
+        (&read_only, group(&read_only, &first, high_words), None),
+        (&read_write, group(&read_write, &first, k2.as_entire_binding()), Some(Usage::Writable)),
+    ];
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        for (pipeline, group, call) in &steps {
+            if let Some(usage) = call {
+                pass.set_resource_usage(&table, &data, *usage);
+            }
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&first)), [1, 1, 1, 0, 1, 1, 1, 0, 99, 99]);
+
+    // `Writable` where the table's usage is `ReadOnly`: another state.
+    table.set_resource_usage(&data, Usage::ReadOnly);
+    let read = |encoder: &mut wgpu::CommandEncoder, out: &wgpu::Buffer| {
+        let group = group(&read_write, out, k4.as_entire_binding());
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&read_write);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    };
+    let (same, next) = (out(), out());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&table, &data, Usage::Writable);
+    read(&mut encoder, &same);
+    gpu.queue.submit([encoder.finish()]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    read(&mut encoder, &next);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_buffer(&same))[8..], [0, 0], "hidden for the call's submission");
+    assert_eq!(words(&gpu.read_buffer(&next))[8..], [1, 1], "Writable from the next one");
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// A slot the resource takes between the command buffer's `finish` and its submission did
+/// not exist for the call: hidden to the end of that submission (the call said `None`; the
+/// table's usage would show it), then shown from the table's usage, which the call set.
+#[test]
+fn gpu_a_slot_taken_after_finish_is_hidden_for_the_submission() {
+    let scene = scene();
+    assert_eq!(scene.table.remove(1), Ok(()));
+    scene.gpu.wait();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 4.0);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    let hidden = scene.read(&mut encoder);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let shown = scene.read(&mut encoder);
+    let buffer = encoder.finish();
+    assert_eq!(scene.table.update(1, wgpu::BindingResource::TextureView(&scene.target_view)), Ok(()));
+    scene.gpu.queue.submit([buffer]);
+    assert_eq!(scene.words(&hidden), [0, 0, 0, 0]);
+    assert_eq!(scene.words(&shown), [1, 4, 0, 0], "slot 1 is new to the call");
+    assert_eq!(scene.read_now(), [1, 4, 1, 4]);
+    scene.assert_layer_clean();
+}

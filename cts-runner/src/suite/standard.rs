@@ -40,6 +40,19 @@ fn probe(
     bindful: Option<(&str, &str)>,
     destroy: bool,
 ) -> Result<[u32; 2], String> {
+    Ok(probe_calls(usage, read_as, bindful, destroy, None)?[0])
+}
+
+/// [`probe`], with a queue-timeline `setResourceUsage` of the texture (`call`: on the command
+/// encoder before the pass, or in the pass before the dispatch) in the same command buffer;
+/// then a second submission without calls. Returns what each dispatch read.
+fn probe_calls(
+    usage: Option<Usage>,
+    read_as: &str,
+    bindful: Option<(&str, &str)>,
+    destroy: bool,
+    call: Option<(&str, Usage)>,
+) -> Result<Vec<[u32; 2]>, String> {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let texture = texture_42(&gpu.device, &gpu.queue);
     let view = texture.create_view(&Default::default());
@@ -76,17 +89,27 @@ fn probe(
         entries.push(wgpu::BindingResource::TextureView(&view));
     }
     let group = hal_ext::harness::group_0(&gpu.device, &pipeline, entries);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.set_resource_table(Some(&table));
-        pass.dispatch_workgroups(1, 1, 1);
+    let mut read = Vec::new();
+    for call in [call, None].into_iter().take(if call.is_some() { 2 } else { 1 }) {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        if let Some(("encoder", call)) = call {
+            encoder.set_resource_usage(&table, &texture, call);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.set_resource_table(Some(&table));
+            if let Some(("compute_pass", call)) = call {
+                pass.set_resource_usage(&table, &texture, call);
+            }
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        let words = hal_ext::harness::words(&gpu.read_buffer(&out));
+        read.push([words[0], words[1]]);
     }
-    gpu.queue.submit([encoder.finish()]);
-    let words = hal_ext::harness::words(&gpu.read_buffer(&out));
-    Ok([words[0], words[1]])
+    Ok(read)
 }
 
 /// What a probe reads when the slot is visible, and when it is hidden (the default texture).
@@ -204,6 +227,120 @@ pub fn tests() -> Vec<Test> {
                     "valid" => expect_no_error(error),
                     _ => expect_error::<ResourceTableUseError>(error, case, accept),
                 }
+            },
+        },
+        Test {
+            file: "api,validation,resource_table,usage",
+            name: "queue_timeline_set_resource_usage",
+            backend: Backend::Noop,
+            params: vec![
+                ("level", strs(&["encoder", "compute_pass"])),
+                (
+                    "case",
+                    strs(&[
+                        "valid",
+                        "invalid_table",
+                        "invalid_resource",
+                        "other_device",
+                        "pinned_table",
+                    ]),
+                ),
+            ],
+            spec: "GPUCommandEncoder/GPUComputePassEncoder.setResourceUsage: validate table is valid to use with \
+                   this and resource is valid to use with this, else invalidate this (wgpu: a pinned table \
+                   refuses it too; the error comes with finish)",
+            run: |p| -> CaseResult {
+                let [(device, queue), (other, other_queue)] =
+                    hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+                let case = p.str("case");
+                let texture = match case {
+                    "other_device" => texture_42(&other, &other_queue),
+                    "invalid_resource" => {
+                        validation_error(&device, || {
+                            texture_2d(
+                                &device,
+                                wgpu::TextureFormat::R32Uint,
+                                1,
+                                1,
+                                wgpu::TextureUsages::empty(),
+                            )
+                        })
+                        .0
+                    }
+                    _ => texture_42(&device, &queue),
+                };
+                let desc = ResourceTableDescriptor {
+                    label: Some("cts"),
+                    size: if case == "invalid_table" { 65_537 } else { 4 },
+                };
+                let (table, _) = validation_error(&device, || match case {
+                    "pinned_table" => device.create_pinned_resource_table(&desc),
+                    _ => device.create_resource_table(&desc),
+                });
+                let mut encoder = device.create_command_encoder(&Default::default());
+                match p.str("level") {
+                    "encoder" => encoder.set_resource_usage(&table, &texture, Usage::None),
+                    _ => {
+                        let mut pass = encoder.begin_compute_pass(&Default::default());
+                        pass.set_resource_usage(&table, &texture, Usage::None);
+                    }
+                }
+                let (_, error) = validation_error(&device, || encoder.finish());
+                let accept = |e: &ResourceTableUseError| match case {
+                    "invalid_table" => matches!(e, ResourceTableUseError::InvalidTable(_)),
+                    "invalid_resource" => matches!(e, ResourceTableUseError::InvalidResource(_)),
+                    "other_device" => matches!(
+                        e,
+                        ResourceTableUseError::Device(wgpu_core::device::DeviceError::DeviceMismatch(_))
+                    ),
+                    _ => matches!(e, ResourceTableUseError::PinnedTable { .. }),
+                };
+                use wgpu_core::{binding_model::BindError, command as c};
+                match (case, p.str("level")) {
+                    ("valid", _) => expect_no_error(error),
+                    (_, "encoder") => expect_error::<c::CommandEncoderError>(
+                        error,
+                        case,
+                        |e| matches!(e, c::CommandEncoderError::ResourceTable(e) if accept(e)),
+                    ),
+                    _ => expect_error::<c::ComputePassErrorInner>(
+                        error,
+                        case,
+                        |e| matches!(e, c::ComputePassErrorInner::Bind(BindError::ResourceTable(e)) if accept(e)),
+                    ),
+                }
+            },
+        },
+        Test {
+            file: "shader,execution,visibility",
+            name: "queue_timeline_usage",
+            backend: Backend::Vulkan,
+            params: vec![
+                ("level", strs(&["encoder", "compute_pass"])),
+                ("usage", strs(&["default", "none", "writable"])),
+                ("call", strs(&["none", "readonly", "writable"])),
+                ("read_as", strs(&["sampled", "storage_read_write"])),
+            ],
+            spec: "GPUCommandEncoder/GPUComputePassEncoder.setResourceUsage on the queue timeline: set \
+                   table.[[resource_usage]](resource) to usage (the scopes after the call see it, and later \
+                   submissions)",
+            run: |p| {
+                let read_as = p.str("read_as");
+                let call = match p.str("call") {
+                    "none" => Usage::None,
+                    "readonly" => Usage::ReadOnly,
+                    _ => Usage::Writable,
+                };
+                let visible = match call {
+                    Usage::None => false,
+                    Usage::Writable => read_as != "sampled",
+                    _ => read_as == "sampled",
+                };
+                let got = probe_calls(usage(p), read_as, None, false, Some((p.str("level"), call)))?;
+                let want = vec![expected(visible); 2];
+                ensure(got == want, || {
+                    format!("read [shown, texel] in the call's submission and the next = {got:?}, expected {want:?}")
+                })
             },
         },
         Test {
