@@ -389,3 +389,27 @@ fn gpu_a_slot_taken_after_finish_is_hidden_for_the_submission() {
     assert_eq!(scene.read_now(), [1, 4, 1, 4]);
     scene.assert_layer_clean();
 }
+
+/// A compute pass's call after its last dispatch still takes effect: the command buffer
+/// after it in the submission does not see the resource.
+#[test]
+fn gpu_a_call_after_the_last_dispatch_reaches_the_next_command_buffer() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 2.0);
+    let (first, group) = scene.out();
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&scene.table));
+        pass.set_pipeline(&scene.pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        pass.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    }
+    let mut next = scene.gpu.device.create_command_encoder(&Default::default());
+    let second = scene.read(&mut next);
+    scene.gpu.queue.submit([encoder.finish(), next.finish()]);
+    assert_eq!(scene.words(&first), [1, 2, 1, 31]);
+    assert_eq!(scene.words(&second), [0, 0, 1, 31]);
+    scene.assert_layer_clean();
+}
