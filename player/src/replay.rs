@@ -1755,7 +1755,12 @@ fn set_compute_pass_table(
 ) -> Fallible {
     match (table, usage) {
         (Some(table), Some((member, usage))) => g.compute_pass_set_resource_usage(pass, table, member, usage),
-        (table, _) => g.compute_pass_set_resource_table(pass, table),
+        (None, Some(_)) => {
+            return Err(ActionError::TableNotByPointer(
+                "a `set_resource_usage` without a table".into(),
+            ))
+        }
+        (table, None) => g.compute_pass_set_resource_table(pass, table),
     }
     .map_err(fail)
 }

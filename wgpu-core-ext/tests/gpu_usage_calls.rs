@@ -298,7 +298,10 @@ struct Words { w: array<u32> }
 fn gpu_a_buffer_called_read_only_and_back_within_a_pass() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let read_write = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
-    let read_only = compute_pipeline(&gpu.device, &SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k"));
+    let read_only = compute_pipeline(
+        &gpu.device,
+        &SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k"),
+    );
     let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
         label: Some("buffers"),
         size: 4,
@@ -323,9 +326,17 @@ fn gpu_a_buffer_called_read_only_and_back_within_a_pass() {
     };
     let steps = [
         (&read_write, group(&read_write, &first, k0.as_entire_binding()), None),
-        (&read_write, group(&read_write, &first, k1.as_entire_binding()), Some(Usage::ReadOnly)),
+        (
+            &read_write,
+            group(&read_write, &first, k1.as_entire_binding()),
+            Some(Usage::ReadOnly),
+        ),
         (&read_only, group(&read_only, &first, high_words), None),
-        (&read_write, group(&read_write, &first, k2.as_entire_binding()), Some(Usage::Writable)),
+        (
+            &read_write,
+            group(&read_write, &first, k2.as_entire_binding()),
+            Some(Usage::Writable),
+        ),
     ];
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     {
@@ -361,8 +372,16 @@ fn gpu_a_buffer_called_read_only_and_back_within_a_pass() {
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     read(&mut encoder, &next);
     gpu.queue.submit([encoder.finish()]);
-    assert_eq!(words(&gpu.read_buffer(&same))[8..], [0, 0], "hidden for the call's submission");
-    assert_eq!(words(&gpu.read_buffer(&next))[8..], [1, 1], "Writable from the next one");
+    assert_eq!(
+        words(&gpu.read_buffer(&same))[8..],
+        [0, 0],
+        "hidden for the call's submission"
+    );
+    assert_eq!(
+        words(&gpu.read_buffer(&next))[8..],
+        [1, 1],
+        "Writable from the next one"
+    );
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
@@ -382,7 +401,12 @@ fn gpu_a_slot_taken_after_finish_is_hidden_for_the_submission() {
     encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
     let shown = scene.read(&mut encoder);
     let buffer = encoder.finish();
-    assert_eq!(scene.table.update(1, wgpu::BindingResource::TextureView(&scene.target_view)), Ok(()));
+    assert_eq!(
+        scene
+            .table
+            .update(1, wgpu::BindingResource::TextureView(&scene.target_view)),
+        Ok(())
+    );
     scene.gpu.queue.submit([buffer]);
     assert_eq!(scene.words(&hidden), [0, 0, 0, 0]);
     assert_eq!(scene.words(&shown), [1, 4, 0, 0], "slot 1 is new to the call");
@@ -412,4 +436,147 @@ fn gpu_a_call_after_the_last_dispatch_reaches_the_next_command_buffer() {
     assert_eq!(scene.words(&first), [1, 2, 1, 31]);
     assert_eq!(scene.words(&second), [0, 0, 1, 31]);
     scene.assert_layer_clean();
+}
+
+/// A slot that another binding takes between a command buffer's `finish` and its submission
+/// is zeroed by the command buffer's call (it was the member's): hidden from there to the end
+/// of that submission, and written again for its new holder by the next one.
+#[test]
+fn gpu_a_slot_the_call_no_longer_owns_is_written_again_for_its_holder() {
+    let scene = scene();
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    let buffer = encoder.finish();
+    assert_eq!(scene.table.remove(0), Ok(()));
+    scene.gpu.wait();
+    let other = texture_2d(
+        &scene.gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&scene.gpu.queue, &other, 55);
+    let other_view = other.create_view(&Default::default());
+    assert_eq!(
+        scene.table.update(0, wgpu::BindingResource::TextureView(&other_view)),
+        Ok(())
+    );
+    let mut reader = scene.gpu.device.create_command_encoder(&Default::default());
+    let same = scene.read(&mut reader);
+    scene.gpu.queue.submit([buffer, reader.finish()]);
+    assert_eq!(
+        scene.words(&same),
+        [0, 0, 1, 31],
+        "zeroed by the call, to the end of the submission"
+    );
+    assert_eq!(scene.read_now(), [1, 55, 1, 31]);
+    scene.assert_layer_clean();
+}
+
+/// A buffer whose table usage becomes `Writable` after a first command buffer that copies
+/// into it was finished: that command buffer puts it back in the read-only state it knew,
+/// and hides it to the end of the submission. A second command buffer, finished after the
+/// change, whose call would show it `Writable`, shows nothing in that submission (the
+/// buffer is not in the state the word would say); the next submission shows it.
+#[test]
+fn gpu_a_call_does_not_show_a_member_an_earlier_command_buffer_left_elsewhere() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let pipeline = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("buffers"),
+        size: 4,
+    });
+    let data = hal_ext::harness::buffer_of_words(
+        &gpu.device,
+        &gpu.queue,
+        &[0; 16],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+    );
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    let source = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7; 16], wgpu::BufferUsages::COPY_SRC);
+    let mut copy = gpu.device.create_command_encoder(&Default::default());
+    copy.copy_buffer_to_buffer(&source, 0, &data, 0, 64);
+    let copy = copy.finish();
+    table.set_resource_usage(&data, Usage::Writable);
+    let k0 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0], wgpu::BufferUsages::STORAGE);
+    let read = |call: bool| {
+        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
+        let group = group_0(
+            &gpu.device,
+            &pipeline,
+            vec![out.as_entire_binding(), k0.as_entire_binding()],
+        );
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        if call {
+            encoder.set_resource_usage(&table, &data, Usage::Writable);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        (out, encoder.finish())
+    };
+    let (same, calling) = read(true);
+    gpu.queue.submit([copy, calling]);
+    let (next, plain) = read(false);
+    gpu.queue.submit([plain]);
+    assert_eq!(words(&gpu.read_buffer(&same)), [0, 0]);
+    assert_eq!(words(&gpu.read_buffer(&next)), [1, 1]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// Within a compute pass, what the dispatch before a call hid is decided again after it,
+/// with the call's usage, for the same pipeline and bind groups: a buffer bound read-only,
+/// whose table usage `Writable` hides it, is seen after a `ReadOnly` call (the pass's cached
+/// lookup is not reused), and stays hidden after a `Writable` call (what the call wrote is
+/// hidden again, not taken for hidden already).
+#[test]
+fn gpu_a_call_between_two_identical_dispatches_is_decided_again() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let read_only = compute_pipeline(
+        &gpu.device,
+        &SHOWN_AS_READ_AND_WRITE.replace("read_write> k", "read> k"),
+    );
+    let run = |call: Usage| {
+        let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some("buffers"),
+            size: 4,
+        });
+        // k = 0 at word 64 (byte 256): the dispatch binds those words read-only as `k`.
+        let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0; 128], wgpu::BufferUsages::STORAGE);
+        assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+        table.set_resource_usage(&data, Usage::Writable);
+        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
+        let high_words = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+            buffer: &data,
+            offset: 256,
+            size: None,
+        });
+        let group = group_0(&gpu.device, &read_only, vec![out.as_entire_binding(), high_words]);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&read_only);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+            pass.set_resource_usage(&table, &data, call);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        words(&gpu.read_buffer(&out))
+    };
+    assert_eq!(
+        run(Usage::ReadOnly),
+        [1, 0],
+        "ReadOnly: read-only storage does not conflict"
+    );
+    assert_eq!(run(Usage::Writable), [0, 0], "Writable: hidden again");
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
 }
