@@ -112,6 +112,64 @@ fn probe_calls(
     Ok(read)
 }
 
+/// A `setResourceUsage` validation case (`valid`, `invalid_table`, `invalid_resource`,
+/// `other_device`, `pinned_table`): a noop device, and the texture and the table of the call.
+struct UsageCase {
+    device: wgpu::Device,
+    texture: wgpu::Texture,
+    table: wgpu::ResourceTable,
+    /// Both devices' queues and the other device, kept alive.
+    _keep: ([wgpu::Queue; 2], wgpu::Device),
+}
+
+fn usage_case(case: &str) -> UsageCase {
+    let [(device, queue), (other, other_queue)] =
+        hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let texture = match case {
+        "other_device" => texture_42(&other, &other_queue),
+        "invalid_resource" => {
+            validation_error(&device, || {
+                texture_2d(
+                    &device,
+                    wgpu::TextureFormat::R32Uint,
+                    1,
+                    1,
+                    wgpu::TextureUsages::empty(),
+                )
+            })
+            .0
+        }
+        _ => texture_42(&device, &queue),
+    };
+    let desc = ResourceTableDescriptor {
+        label: Some("cts"),
+        size: if case == "invalid_table" { 65_537 } else { 4 },
+    };
+    let (table, _) = validation_error(&device, || match case {
+        "pinned_table" => device.create_pinned_resource_table(&desc),
+        _ => device.create_resource_table(&desc),
+    });
+    UsageCase {
+        device,
+        texture,
+        table,
+        _keep: ([queue, other_queue], other),
+    }
+}
+
+/// Whether `e` is the error of the [`usage_case`] `case`.
+fn usage_error(case: &str, e: &ResourceTableUseError) -> bool {
+    match case {
+        "invalid_table" => matches!(e, ResourceTableUseError::InvalidTable(_)),
+        "invalid_resource" => matches!(e, ResourceTableUseError::InvalidResource(_)),
+        "other_device" => matches!(
+            e,
+            ResourceTableUseError::Device(wgpu_core::device::DeviceError::DeviceMismatch(_))
+        ),
+        _ => matches!(e, ResourceTableUseError::PinnedTable { .. }),
+    }
+}
+
 /// What a probe reads when the slot is visible, and when it is hidden (the default texture).
 fn expected(visible: bool) -> [u32; 2] {
     if visible {
@@ -186,46 +244,17 @@ pub fn tests() -> Vec<Test> {
             spec: "GPUResourceTable.setResourceUsage: validate table is valid to use with this and resource is valid \
                    to use with this, else a validation error (wgpu: a pinned table refuses it too)",
             run: |p| -> CaseResult {
-                let [(device, queue), (other, other_queue)] =
-                    hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
                 let case = p.str("case");
-                let texture = match case {
-                    "other_device" => texture_42(&other, &other_queue),
-                    "invalid_resource" => {
-                        validation_error(&device, || {
-                            texture_2d(
-                                &device,
-                                wgpu::TextureFormat::R32Uint,
-                                1,
-                                1,
-                                wgpu::TextureUsages::empty(),
-                            )
-                        })
-                        .0
-                    }
-                    _ => texture_42(&device, &queue),
-                };
-                let desc = ResourceTableDescriptor {
-                    label: Some("cts"),
-                    size: if case == "invalid_table" { 65_537 } else { 4 },
-                };
-                let (table, _) = validation_error(&device, || match case {
-                    "pinned_table" => device.create_pinned_resource_table(&desc),
-                    _ => device.create_resource_table(&desc),
-                });
+                let UsageCase {
+                    device,
+                    texture,
+                    table,
+                    _keep,
+                } = usage_case(case);
                 let (_, error) = validation_error(&device, || table.set_resource_usage(&texture, Usage::Writable));
-                let accept = |e: &ResourceTableUseError| match case {
-                    "invalid_table" => matches!(e, ResourceTableUseError::InvalidTable(_)),
-                    "invalid_resource" => matches!(e, ResourceTableUseError::InvalidResource(_)),
-                    "other_device" => matches!(
-                        e,
-                        ResourceTableUseError::Device(wgpu_core::device::DeviceError::DeviceMismatch(_))
-                    ),
-                    _ => matches!(e, ResourceTableUseError::PinnedTable { .. }),
-                };
                 match case {
                     "valid" => expect_no_error(error),
-                    _ => expect_error::<ResourceTableUseError>(error, case, accept),
+                    _ => expect_error::<ResourceTableUseError>(error, case, |e| usage_error(case, e)),
                 }
             },
         },
@@ -250,33 +279,13 @@ pub fn tests() -> Vec<Test> {
                    this and resource is valid to use with this, else invalidate this (wgpu: a pinned table \
                    refuses it too; the error comes with finish)",
             run: |p| -> CaseResult {
-                let [(device, queue), (other, other_queue)] =
-                    hal_ext::harness::two_noop_devices(wgpu::Features::SAMPLING_RESOURCE_TABLE);
                 let case = p.str("case");
-                let texture = match case {
-                    "other_device" => texture_42(&other, &other_queue),
-                    "invalid_resource" => {
-                        validation_error(&device, || {
-                            texture_2d(
-                                &device,
-                                wgpu::TextureFormat::R32Uint,
-                                1,
-                                1,
-                                wgpu::TextureUsages::empty(),
-                            )
-                        })
-                        .0
-                    }
-                    _ => texture_42(&device, &queue),
-                };
-                let desc = ResourceTableDescriptor {
-                    label: Some("cts"),
-                    size: if case == "invalid_table" { 65_537 } else { 4 },
-                };
-                let (table, _) = validation_error(&device, || match case {
-                    "pinned_table" => device.create_pinned_resource_table(&desc),
-                    _ => device.create_resource_table(&desc),
-                });
+                let UsageCase {
+                    device,
+                    texture,
+                    table,
+                    _keep,
+                } = usage_case(case);
                 let mut encoder = device.create_command_encoder(&Default::default());
                 match p.str("level") {
                     "encoder" => encoder.set_resource_usage(&table, &texture, Usage::None),
@@ -286,15 +295,7 @@ pub fn tests() -> Vec<Test> {
                     }
                 }
                 let (_, error) = validation_error(&device, || encoder.finish());
-                let accept = |e: &ResourceTableUseError| match case {
-                    "invalid_table" => matches!(e, ResourceTableUseError::InvalidTable(_)),
-                    "invalid_resource" => matches!(e, ResourceTableUseError::InvalidResource(_)),
-                    "other_device" => matches!(
-                        e,
-                        ResourceTableUseError::Device(wgpu_core::device::DeviceError::DeviceMismatch(_))
-                    ),
-                    _ => matches!(e, ResourceTableUseError::PinnedTable { .. }),
-                };
+                let accept = |e: &ResourceTableUseError| usage_error(case, e);
                 use wgpu_core::{binding_model::BindError, command as c};
                 match (case, p.str("level")) {
                     ("valid", _) => expect_no_error(error),
