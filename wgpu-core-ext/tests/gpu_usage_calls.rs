@@ -478,54 +478,76 @@ fn gpu_a_slot_the_call_no_longer_owns_is_written_again_for_its_holder() {
 /// into it was finished: that command buffer puts it back in the read-only state it knew,
 /// and hides it to the end of the submission. A second command buffer, finished after the
 /// change, whose call would show it `Writable`, shows nothing in that submission (the
-/// buffer is not in the state the word would say); the next submission shows it.
+/// buffer is not in the state the word would say); the next submission shows it. The same
+/// for a call in a compute pass, and for a call on another table holding the buffer.
 #[test]
 fn gpu_a_call_does_not_show_a_member_an_earlier_command_buffer_left_elsewhere() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
     let pipeline = compute_pipeline(&gpu.device, SHOWN_AS_READ_AND_WRITE);
-    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
-        label: Some("buffers"),
-        size: 4,
-    });
-    let data = hal_ext::harness::buffer_of_words(
-        &gpu.device,
-        &gpu.queue,
-        &[0; 16],
-        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-    );
-    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
-    let source = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7; 16], wgpu::BufferUsages::COPY_SRC);
-    let mut copy = gpu.device.create_command_encoder(&Default::default());
-    copy.copy_buffer_to_buffer(&source, 0, &data, 0, 64);
-    let copy = copy.finish();
-    table.set_resource_usage(&data, Usage::Writable);
     let k0 = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[0], wgpu::BufferUsages::STORAGE);
-    let read = |call: bool| {
-        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
-        let group = group_0(
+    let run = |in_pass: bool, tables: usize| {
+        let tables: Vec<_> = (0..tables)
+            .map(|_| {
+                gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+                    label: Some("buffers"),
+                    size: 4,
+                })
+            })
+            .collect();
+        let data = hal_ext::harness::buffer_of_words(
             &gpu.device,
-            &pipeline,
-            vec![out.as_entire_binding(), k0.as_entire_binding()],
+            &gpu.queue,
+            &[0; 16],
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         );
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        if call {
-            encoder.set_resource_usage(&table, &data, Usage::Writable);
+        for table in &tables {
+            assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
         }
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &group, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
+        let source = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7; 16], wgpu::BufferUsages::COPY_SRC);
+        let mut copy = gpu.device.create_command_encoder(&Default::default());
+        copy.copy_buffer_to_buffer(&source, 0, &data, 0, 64);
+        let copy = copy.finish();
+        for table in &tables {
+            table.set_resource_usage(&data, Usage::Writable);
         }
-        (out, encoder.finish())
+        // The call and the read are on the last table.
+        let table = tables.last().unwrap();
+        let read = |call: bool| {
+            let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
+            let group = group_0(
+                &gpu.device,
+                &pipeline,
+                vec![out.as_entire_binding(), k0.as_entire_binding()],
+            );
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            if call && !in_pass {
+                encoder.set_resource_usage(table, &data, Usage::Writable);
+            }
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_resource_table(Some(table));
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &group, &[]);
+                if call && in_pass {
+                    pass.set_resource_usage(table, &data, Usage::Writable);
+                }
+                pass.dispatch_workgroups(1, 1, 1);
+            }
+            (out, encoder.finish())
+        };
+        let (same, calling) = read(true);
+        gpu.queue.submit([copy, calling]);
+        let (next, plain) = read(false);
+        gpu.queue.submit([plain]);
+        [words(&gpu.read_buffer(&same)), words(&gpu.read_buffer(&next))]
     };
-    let (same, calling) = read(true);
-    gpu.queue.submit([copy, calling]);
-    let (next, plain) = read(false);
-    gpu.queue.submit([plain]);
-    assert_eq!(words(&gpu.read_buffer(&same)), [0, 0]);
-    assert_eq!(words(&gpu.read_buffer(&next)), [1, 1]);
+    for (in_pass, tables) in [(false, 1), (true, 1), (true, 2)] {
+        assert_eq!(
+            run(in_pass, tables),
+            [[0, 0], [1, 1]],
+            "in a pass: {in_pass}, tables: {tables}"
+        );
+    }
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
