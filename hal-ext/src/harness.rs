@@ -748,3 +748,15 @@ pub fn write_texel(queue: &wgpu::Queue, texture: &wgpu::Texture, value: u32) {
         wgpu::Extent3d::default(),
     );
 }
+
+/// A compute shader for storage-buffer visibility tests: `out[2k]`, `out[2k + 1]` are whether
+/// slot 0 of the table is a read, and a read-write, storage pointer (`k` from binding 1).
+pub const SHOWN_AS_READ_AND_WRITE: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read_write> k: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
+    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
+}";

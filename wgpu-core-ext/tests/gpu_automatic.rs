@@ -8,7 +8,9 @@
 //! the last tests read a slot visible, hidden and visible again across dispatches and
 //! passes.
 
-use hal_ext::harness::{compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext};
+use hal_ext::harness::{
+    compute_pipeline, group_0, texture_2d, words, write_texel, GpuContext, SHOWN_AS_READ_AND_WRITE,
+};
 use wgpu::ResourceTableUsage as Usage;
 
 const READ_THREE_SLOTS: &str = "
@@ -1112,19 +1114,6 @@ fn gpu_a_late_member_in_a_slot_its_command_buffer_hid_is_hidden_for_the_submissi
     );
     assert_layer_clean(&gpu);
 }
-
-/// For each dispatch `k`: whether slot 0 shows a read-only and a read-write storage buffer,
-/// in `out[2k]` and `out[2k + 1]`; `k` is the first word of a bindful read-write binding
-/// (made read-only by a replacement of the text).
-const SHOWN_AS_READ_AND_WRITE: &str = "
-enable resource_table;
-struct Words { w: array<u32> }
-@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-@group(0) @binding(1) var<storage, read_write> k: array<u32>;
-@compute @workgroup_size(1) fn main() {
-    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
-    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
-}";
 
 /// A buffer the table holds, used outside it by dispatches of one pass: as indirect
 /// arguments (dispatch 1: not storage, not a write), as a read-write storage binding (2:

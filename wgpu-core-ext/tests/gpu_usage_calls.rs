@@ -3,7 +3,9 @@
 //! take effect in command order, carry to the command buffers submitted after them, and
 //! stay in the table once submitted. Exact values read back; every test ends layer clean.
 
-use hal_ext::harness::{compute_pipeline, group_0, texture_2d, validation_error, words, write_texel, GpuContext};
+use hal_ext::harness::{
+    compute_pipeline, group_0, texture_2d, validation_error, words, write_texel, GpuContext, SHOWN_AS_READ_AND_WRITE,
+};
 use wgpu::ResourceTableUsage as Usage;
 
 /// Slot 0's and slot 1's visibility and texel, as four words.
@@ -276,17 +278,6 @@ fn gpu_a_call_on_a_pinned_table_invalidates_the_encoder() {
     assert_eq!(scene.read_now(), [1, 0, 1, 31]);
     scene.assert_layer_clean();
 }
-
-/// `out[2k]`, `out[2k + 1]`: whether slot 0 is a read, and a read-write, storage pointer.
-const SHOWN_AS_READ_AND_WRITE: &str = "
-enable resource_table;
-struct Words { w: array<u32> }
-@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-@group(0) @binding(1) var<storage, read_write> k: array<u32>;
-@compute @workgroup_size(1) fn main() {
-    out[2u * k[0]] = u32(hasResource<ptr<storage, Words, read>>(0u));
-    out[2u * k[0] + 1u] = u32(hasResource<ptr<storage, Words, read_write>>(0u));
-}";
 
 /// A buffer whose table usage is `Writable`, called `ReadOnly` and back within a compute
 /// pass: each dispatch sees the call before it. The dispatch that binds the buffer as
