@@ -34,7 +34,7 @@ pub struct Scenario {
     pub needs_automatic: bool,
     /// The steps rely on a submission still running when later steps run (a slow shader):
     /// a run where the GPU finished first (a busy machine can hold the runner back that long)
-    /// is run again, up to three runs in all, on either side.
+    /// is run again, up to five runs in all, on either side.
     #[serde(default)]
     pub timing: bool,
     #[serde(default)]

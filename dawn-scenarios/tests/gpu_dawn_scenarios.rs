@@ -30,6 +30,9 @@ fn verdict_of(scenario: &Scenario, deviation: Option<&String>, run: &Result<Run,
     }
 }
 
+/// Runs in all of a `timing: true` scenario, on each side, before a mismatch counts.
+const RUNS: usize = 5;
+
 #[test]
 fn gpu_dawn_scenarios() {
     let start = Instant::now();
@@ -47,24 +50,30 @@ fn gpu_dawn_scenarios() {
     });
 
     // Scenarios whose premise is a submission still running: a mismatch may be the machine's
-    // load, not the implementation; run them again, alone, up to three runs in all.
+    // load, not the implementation; run them again, alone, up to five runs in all. (nextest
+    // runs this test alone too: `.config/nextest.toml`.) The runs they took are printed.
     let mut our_runs = our_runs;
     let mut dawn_runs = dawn_runs;
-    for (i, (_, scenario)) in scenarios.iter().enumerate() {
+    let mut reruns = Vec::new();
+    for (i, (name, scenario)) in scenarios.iter().enumerate() {
         if !scenario.timing {
             continue;
         }
-        for _ in 0..2 {
+        let (mut ours_count, mut dawn_count) = (1, 1);
+        for _ in 1..RUNS {
             let ours_ok = our_runs[i]
                 .as_ref()
                 .is_none_or(|run| Verdict::of(scenario, scenario.ours_deviation.as_ref(), run).ok());
             if !ours_ok {
                 our_runs[i] = Some(ours::run(scenario));
+                ours_count += 1;
             }
             if !verdict_of(scenario, scenario.dawn_deviation.as_ref(), &dawn_runs[i]).ok() {
                 dawn_runs[i] = dawn::run(scenario);
+                dawn_count += 1;
             }
         }
+        reruns.push(format!("{name}: ours {ours_count}, Dawn {dawn_count}"));
     }
 
     let expect_lavapipe = std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some();
@@ -120,6 +129,7 @@ fn gpu_dawn_scenarios() {
     println!("ours: {}", adapters.0.unwrap_or_default());
     println!("Dawn: {}", adapters.1.unwrap_or_default());
     println!("{table}");
+    println!("Runs of the timing scenarios: {}", reruns.join("; "));
     println!("Known deviations from the text:\n{}\n", deviations.join("\n"));
     println!(
         "{} scenarios in {:.1} s",
