@@ -13,10 +13,10 @@ use proptest_state_machine::StateMachineTest;
 use wgpu::util::DeviceExt as _;
 
 use crate::model::{
-    texel, Conflict, ConflictClass, DeviceError, Member, Model, Res, TableSize, TexKind, TexShape, Texel, ViewShape,
-    Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE, WORDS,
+    texel, Conflict, ConflictClass, DeviceError, Member, Model, Res, TableSize, TexKind, TexShape, Texel, Usage,
+    ViewShape, Why, EDGE_POSITIONS, PROBED_SLOTS, STRIDE, WORDS,
 };
-use crate::ops::{Op, Probe, ProbeKind, Programs, RefState, Unset};
+use crate::ops::{CallAt, Op, Probe, ProbeKind, Programs, RefState, Unset};
 
 /// Operations applied (by all programs, shrinking runs included), for the soak's count.
 pub static OPS: AtomicU64 = AtomicU64::new(0);
@@ -29,6 +29,12 @@ pub static PROBES_WITH_TEXEL: AtomicU64 = AtomicU64::new(0);
 /// and those of them in which the model hid a slot that would be visible otherwise.
 pub static CONFLICTS: AtomicU64 = AtomicU64::new(0);
 pub static CONFLICTS_HIDING: AtomicU64 = AtomicU64::new(0);
+/// Queue-timeline `set_resource_usage` calls in submitted probes; of the probes compared,
+/// those in which a called member's slots could read either as the standard says or hidden
+/// (`Sut::expect`), and those in which they read hidden.
+pub static USAGE_CALLS: AtomicU64 = AtomicU64::new(0);
+pub static CALLS_EITHER: AtomicU64 = AtomicU64::new(0);
+pub static CALLS_HIDDEN: AtomicU64 = AtomicU64::new(0);
 /// Holds whose submission wgpu had already seen complete (or on noop), so the model did
 /// not assume it pending.
 pub static HOLDS_MISSED: AtomicU64 = AtomicU64::new(0);
@@ -106,7 +112,8 @@ pub fn counters() -> String {
     let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
     format!(
         "{} ops, {} programs, {} probes compared ({} showing a texel), {} write-throughs ({} \
-         finding a writable slot), {} probes with a conflicting use ({} hiding a slot), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
+         finding a writable slot), {} probes with a conflicting use ({} hiding a slot), {} queue-timeline usage calls \
+         ({} probes where a called member may read hidden, {} where it did), {} NotYetAvailable, {} holds ({} held, {} seen complete at once; \
          spins of {}–{} iterations), {} operations raising several errors; probes finding a \
          resource, by type: {}",
         get(&OPS),
@@ -117,6 +124,9 @@ pub fn counters() -> String {
         get(&WRITES_FOUND),
         get(&CONFLICTS),
         get(&CONFLICTS_HIDING),
+        get(&USAGE_CALLS),
+        get(&CALLS_EITHER),
+        get(&CALLS_HIDDEN),
         get(&NOT_YET_AVAILABLE),
         get(&HOLDS),
         get(&HELD),
@@ -841,6 +851,8 @@ struct Recorded {
     probe: Probe,
     /// What the probe's conflict binds, and how (`None`: no conflict, or none that applies).
     conflict: Option<(Member, ConflictClass)>,
+    /// The probe's queue-timeline call, and its member (`None`: no call, or no member).
+    call: Option<(Member, Usage, CallAt)>,
     /// Where the results are copied (`None` on noop: nothing is read back).
     staging: Option<wgpu::Buffer>,
 }
@@ -853,6 +865,9 @@ struct Readback {
     /// `Some(Ok(()))` once mapped, `Some(Err(why))` if the mapping failed.
     mapped: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
     expected: Vec<u32>,
+    /// What the probe may read instead, slot by slot: the called members whose slots may
+    /// read hidden, hidden (`Sut::expect`).
+    alt: Option<Vec<u32>>,
 }
 
 /// The objects of a running program, next to its model.
@@ -1019,6 +1034,13 @@ impl Sut {
         self.buffers[i].as_ref().expect("a live buffer (preconditions)")
     }
 
+    fn member(&self, member: Member) -> wgpu::ResourceTableMember<'_> {
+        match member {
+            Member::Texture(i) => wgpu::ResourceTableMember::Texture(self.texture(i)),
+            Member::Buffer(i) => wgpu::ResourceTableMember::Buffer(self.buffer(i)),
+        }
+    }
+
     fn resource(&self, res: Res) -> wgpu::BindingResource<'_> {
         const LIVE: &str = "a live handle (preconditions)";
         match res {
@@ -1087,11 +1109,7 @@ impl Sut {
         match *op {
             Op::CreateTable { size, automatic } => self.create_table(size, automatic),
             Op::SetResourceUsage { table, member, usage } => {
-                let resource = match member {
-                    Member::Texture(i) => wgpu::ResourceTableMember::Texture(self.texture(i)),
-                    Member::Buffer(i) => wgpu::ResourceTableMember::Buffer(self.buffer(i)),
-                };
-                self.table(table).set_resource_usage(resource, usage.wgpu());
+                self.table(table).set_resource_usage(self.member(member), usage.wgpu());
                 self.model.set_resource_usage(table, member, usage)
             }
             Op::DestroyTable { table } => {
@@ -1307,8 +1325,16 @@ impl Sut {
                 let index = self.submit_checked(op, buffers, expected_submit);
                 if expected_submit.is_none() {
                     self.model.submitted(index).unwrap_or_else(|d| self.fail(op, d));
+                    // The queue-timeline calls of the command buffers so far: (table, member,
+                    // usage), in submission order; the tables keep them once all are in.
+                    let mut calls = Vec::new();
                     for r in records {
-                        self.expect(r);
+                        let call = r.call.map(|(member, usage, _)| (r.probe.table, member, usage));
+                        self.expect(r, &calls);
+                        calls.extend(call);
+                    }
+                    for (t, member, usage) in calls {
+                        self.model.queue_usage_call(t, member, usage);
                     }
                 }
                 if read_back {
@@ -1352,7 +1378,7 @@ impl Sut {
                         WRITES_FOUND.fetch_add(1, Ordering::Relaxed);
                     }
                     if dev.vulkan {
-                        self.read_back_later(staging, None, expected);
+                        self.read_back_later(staging, None, expected, None);
                     }
                 }
                 None
@@ -1405,10 +1431,49 @@ impl Sut {
         self.check_mapped(op, true);
     }
 
-    /// A successful submission: what its probe must read, from the model now.
-    fn expect(&mut self, r: Recorded) {
+    /// A successful submission: what its probe must read, from the model now, after the
+    /// queue-timeline calls `earlier` command buffers of the submission made.
+    ///
+    /// A call's usage is in effect from its place in the command stream on. A `None` call
+    /// hides the member, and the usage of a pinned member's call shows as its pin allows,
+    /// exactly; for other calls, and in command buffers after the call's, the member's slots
+    /// may also read hidden (ours: within its submission a call shows a member only in the
+    /// state the member rests in, `resource_table::calls`, which the model does not keep),
+    /// slot by slot all as the standard says or all hidden.
+    fn expect(&mut self, r: Recorded, earlier: &[(usize, Member, Usage)]) {
         let probe = r.probe;
-        let slots = self.model.probe_in_scope(probe.table, r.conflict);
+        let t = probe.table;
+        let mut usages: Vec<(Member, Usage)> = Vec::new();
+        let mut either: Vec<Member> = Vec::new();
+        for &(_, member, usage) in earlier.iter().filter(|c| c.0 == t) {
+            usages.push((member, usage));
+            either.retain(|&m| m != member);
+            if usage != Usage::None {
+                either.push(member);
+            }
+        }
+        if let Some((member, usage, at)) = r.call {
+            USAGE_CALLS.fetch_add(1, Ordering::Relaxed);
+            if at != CallAt::AfterDispatch {
+                usages.push((member, usage));
+                either.retain(|&m| m != member);
+                let called_before = earlier.iter().any(|c| c.1 == member);
+                if usage != Usage::None && (called_before || !self.model.pinned(member)) {
+                    either.push(member);
+                }
+            }
+        }
+        let slots = self.model.probe_with_usages(t, r.conflict, &usages);
+        let alt_slots = (!either.is_empty())
+            .then(|| {
+                let hidden: Vec<(Member, Usage)> = usages
+                    .iter()
+                    .copied()
+                    .chain(either.iter().map(|&m| (m, Usage::None)))
+                    .collect();
+                self.model.probe_with_usages(t, r.conflict, &hidden)
+            })
+            .filter(|alt| *alt != slots);
         if r.conflict.is_some() {
             CONFLICTS.fetch_add(1, Ordering::Relaxed);
             if slots != self.model.probe(probe.table) {
@@ -1422,33 +1487,47 @@ impl Sut {
             }
         }
         let Some(staging) = r.staging else { return };
-        let expected = if probe.kind.render() {
-            // Row r, columns 0..31: words 4r..4r + 4 of each slot; column 31: the last
-            // other pipeline drawn.
-            let other = match probe.after.or(probe.before) {
-                Some(k) => [(0..k).map(marker_value).sum(), MARK, k, 1],
-                None => [0; 4],
-            };
-            let mut px = Vec::new();
-            for r in 0..(STRIDE / 4) {
-                for w in slots.chunks_exact(STRIDE) {
-                    px.extend_from_slice(&w[4 * r..4 * r + 4]);
+        let read = |slots: Vec<u32>| {
+            if probe.kind.render() {
+                // Row r, columns 0..31: words 4r..4r + 4 of each slot; column 31: the last
+                // other pipeline drawn.
+                let other = match probe.after.or(probe.before) {
+                    Some(k) => [(0..k).map(marker_value).sum(), MARK, k, 1],
+                    None => [0; 4],
+                };
+                let mut px = Vec::new();
+                for r in 0..(STRIDE / 4) {
+                    for w in slots.chunks_exact(STRIDE) {
+                        px.extend_from_slice(&w[4 * r..4 * r + 4]);
+                    }
+                    px.extend(other);
                 }
-                px.extend(other);
+                px
+            } else {
+                let mut words = slots;
+                for k in [probe.before, probe.after].into_iter().flatten() {
+                    words.extend(std::iter::repeat_n(1, k as usize));
+                }
+                words
             }
-            px
-        } else {
-            let mut words = slots;
-            for k in [probe.before, probe.after].into_iter().flatten() {
-                words.extend(std::iter::repeat_n(1, k as usize));
-            }
-            words
         };
-        self.read_back_later(staging, Some(probe), expected);
+        let alt = alt_slots.map(read);
+        if alt.is_some() {
+            CALLS_EITHER.fetch_add(1, Ordering::Relaxed);
+        }
+        let expected = read(slots);
+        self.read_back_later(staging, Some(probe), expected, alt);
     }
 
-    /// Maps `staging` and compares it with `expected` once it is mapped.
-    fn read_back_later(&mut self, staging: wgpu::Buffer, probe: Option<Probe>, expected: Vec<u32>) {
+    /// Maps `staging` and compares it with `expected` (or, slot by slot, `alt`) once it is
+    /// mapped.
+    fn read_back_later(
+        &mut self,
+        staging: wgpu::Buffer,
+        probe: Option<Probe>,
+        expected: Vec<u32>,
+        alt: Option<Vec<u32>>,
+    ) {
         let mapped = Arc::new(std::sync::Mutex::new(None));
         let outcome = mapped.clone();
         // A failed mapping is kept for `check_mapped`, which reports it as a divergence. (A
@@ -1465,6 +1544,7 @@ impl Sut {
             staging,
             mapped,
             expected,
+            alt,
         });
     }
 
@@ -1521,8 +1601,12 @@ impl Sut {
                 .take(r.expected.len())
                 .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
                 .collect();
-            if got != r.expected {
-                self.fail(op, describe_mismatch(&r, &got));
+            match read_as_expected(&r, &got) {
+                None => self.fail(op, describe_mismatch(&r, &got)),
+                Some(true) => {
+                    CALLS_HIDDEN.fetch_add(1, Ordering::Relaxed);
+                }
+                Some(false) => {}
             }
             let Some(probe) = &r.probe else { continue };
             PROBES.fetch_add(1, Ordering::Relaxed);
@@ -1542,16 +1626,34 @@ impl Sut {
             let (member, class) = self.model.conflict(probe.table, c)?;
             Some((self.conflict_group(c, member)?, member, class))
         });
+        // The call's member: of the candidates whose handles are alive.
+        let call = probe.call.and_then(|c| {
+            let alive: Vec<Member> = self
+                .model
+                .call_candidates(probe.table)
+                .into_iter()
+                .filter(|&m| match m {
+                    Member::Texture(i) => self.textures[i].0.is_some(),
+                    Member::Buffer(i) => self.buffers[i].is_some(),
+                })
+                .collect();
+            let member = *alive.get(c.n.checked_rem(alive.len())?)?;
+            Some((member, c.usage, c.at))
+        });
+        if let Some((member, usage, CallAt::Encoder)) = call {
+            encoder.set_resource_usage(table, self.member(member), usage.wgpu());
+        }
         let staging = if probe.kind.render() {
             let group = conflict.as_ref().map(|(group, ..)| group);
             self.record_render(&mut encoder, table, self.automatic(probe.table), probe, group)
         } else {
-            self.record_compute(&mut encoder, table, probe)
+            self.record_compute(&mut encoder, table, probe, call)
         };
         (
             encoder.finish(),
             Recorded {
                 conflict: conflict.map(|(_, member, class)| (member, class)),
+                call,
                 probe: probe.clone(),
                 staging: dev.vulkan.then_some(staging),
             },
@@ -1669,6 +1771,7 @@ impl Sut {
         encoder: &mut wgpu::CommandEncoder,
         table: &wgpu::ResourceTable,
         probe: &Probe,
+        call: Option<(Member, Usage, CallAt)>,
     ) -> wgpu::Buffer {
         let dev = &self.dev;
         let out = self.storage_buffer(PROBED_SLOTS * STRIDE);
@@ -1728,10 +1831,16 @@ impl Sut {
             if probe.unset == Unset::Null {
                 pass.set_resource_table(None);
             }
+            if let Some((member, usage, CallAt::Pass)) = call {
+                pass.set_resource_usage(table, self.member(member), usage.wgpu());
+            }
             if probe.kind == ProbeKind::ComputeIndirect {
                 pass.dispatch_workgroups_indirect(&args, 0);
             } else {
                 pass.dispatch_workgroups(1, 1, 1);
+            }
+            if let Some((member, usage, CallAt::AfterDispatch)) = call {
+                pass.set_resource_usage(table, self.member(member), usage.wgpu());
             }
             if probe.after.is_some() {
                 other(&mut pass, others.len() - 1);
@@ -1930,6 +2039,48 @@ impl Drop for Sut {
 }
 
 /// Names the words of a probe that differ from the model.
+/// Which probed slot word `i` of a probe's read-back belongs to (`None`: the other
+/// pipelines' words).
+fn slot_of_word(probe: &Probe, i: usize) -> Option<usize> {
+    let slot = if probe.kind.render() {
+        // Pixel rows of `TARGET_WIDTH` pixels of four words.
+        (i % (TARGET_WIDTH as usize * 4)) / 4
+    } else {
+        i / STRIDE
+    };
+    (slot < PROBED_SLOTS).then_some(slot)
+}
+
+/// Whether `got` is what `r` expects: `Some(false)`; or, slot by slot, either that or its
+/// alternative, some slot the alternative: `Some(true)`; else `None`.
+fn read_as_expected(r: &Readback, got: &[u32]) -> Option<bool> {
+    if got == r.expected {
+        return Some(false);
+    }
+    let (Some(alt), Some(probe)) = (&r.alt, &r.probe) else {
+        return None;
+    };
+    if got.len() != r.expected.len() || alt.len() != r.expected.len() {
+        return None;
+    }
+    // Per slot: every word as expected, or every word as the alternative.
+    let mut as_expected = [true; PROBED_SLOTS];
+    let mut as_alt = [true; PROBED_SLOTS];
+    for (i, ((g, e), a)) in got.iter().zip(&r.expected).zip(alt).enumerate() {
+        match slot_of_word(probe, i) {
+            Some(k) => {
+                as_expected[k] &= g == e;
+                as_alt[k] &= g == a;
+            }
+            None if g != e => return None,
+            None => {}
+        }
+    }
+    (0..PROBED_SLOTS)
+        .all(|k| as_expected[k] || as_alt[k])
+        .then(|| (0..PROBED_SLOTS).any(|k| !as_expected[k]))
+}
+
 fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
     const WRITABLE: [&str; 2] = [
         "hasResource<ptr<storage, Data, read_write>>",
@@ -1969,7 +2120,10 @@ fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
         } else {
             format!("the other pipeline's marker {}", i - PROBED_SLOTS * STRIDE)
         };
-        lines.push(format!("{what}: GPU {g}, model {e}"));
+        match r.alt.as_ref().map(|alt| alt[i]) {
+            Some(a) if a != *e => lines.push(format!("{what}: GPU {g}, model {e} (or, hidden by a call, {a})")),
+            _ => lines.push(format!("{what}: GPU {g}, model {e}")),
+        }
         if lines.len() == 12 {
             lines.push("…".into());
             break;

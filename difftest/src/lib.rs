@@ -25,6 +25,14 @@
 //!   `update_range`, `insert` and `remove`, on slots in range, at the
 //!   table's last slot and the two past it (whatever size the device gave it), at
 //!   `i32::MAX` and at `u32::MAX`;
+//! - queue-timeline `set_resource_usage` calls of an automatic table in its submitted
+//!   probes ([`ops::Probe::call`]: on the command encoder before the pass, or in a compute
+//!   pass before or after the dispatch), in effect from their place in the command stream
+//!   and kept by the table once submitted. The model does not keep the state a member rests
+//!   in, on which ours shows a call's usage within its submission: a `None` call, and a
+//!   pinned member's call in its own command buffer, are exact; otherwise the called
+//!   member's slots read either as the standard says or hidden, slot by slot (counted:
+//!   [`gpu::CALLS_EITHER`], [`gpu::CALLS_HIDDEN`]);
 //! - command buffers recorded now and submitted later; submissions of probes read back at
 //!   once or later; submissions held running ([`ops::Op::Hold`]); `poll` and waits.
 //!

@@ -779,18 +779,77 @@ impl Model {
     /// a validation error; a destroyed resource or table takes it silently; no internal
     /// `queue.submit` (the text's), so `[[lastSubmitIndex]]` does not move (design §8).
     pub fn set_resource_usage(&mut self, t: usize, member: Member, usage: Usage) -> Option<DeviceError> {
-        let table = &mut self.tables[t];
+        let table = &self.tables[t];
         if table.invalid || self.featureless {
             return Some(DeviceError::Usage(Why::InvalidTable));
         }
         if !table.automatic {
             return Some(DeviceError::Usage(Why::PinnedTable));
         }
-        match usage {
-            Usage::ReadOnly => table.usages.remove(&member),
-            _ => table.usages.insert(member, usage),
-        };
+        self.put_usage(t, member, usage);
         None
+    }
+
+    /// Table `t`'s usage of `member` becomes `usage` (`ReadOnly` is the default, kept as no
+    /// entry).
+    fn put_usage(&mut self, t: usize, member: Member, usage: Usage) {
+        let usages = &mut self.tables[t].usages;
+        match usage {
+            Usage::ReadOnly => usages.remove(&member),
+            _ => usages.insert(member, usage),
+        };
+    }
+
+    /// A queue-timeline `set_resource_usage` of table `t` in a submission that was made: the
+    /// table keeps the usage from then on, as a device-timeline call's.
+    pub fn queue_usage_call(&mut self, t: usize, member: Member, usage: Usage) {
+        self.put_usage(t, member, usage);
+    }
+
+    /// The textures and buffers a probe's queue-timeline call picks from in table `t`
+    /// ([`crate::ops::UsageCall`]): those its probed slots hold, else all of the program's.
+    pub fn call_candidates(&self, t: usize) -> Vec<Member> {
+        let mut held: Vec<Member> = (0..PROBED_SLOTS)
+            .filter_map(|k| match self.tables[t].slots.get(probed_slot(k)?)?.binding? {
+                Res::Texture(i) => Some(Member::Texture(i)),
+                Res::Buffer(i, _) => Some(Member::Buffer(i)),
+                Res::Sampler(_) => None,
+            })
+            .collect();
+        held.sort();
+        held.dedup();
+        if held.is_empty() {
+            held = (0..self.textures.len())
+                .map(Member::Texture)
+                .chain((0..self.buffers.len()).map(Member::Buffer))
+                .collect();
+        }
+        held
+    }
+
+    /// Whether `member` is pinned (then it rests in its pin's state).
+    pub fn pinned(&self, member: Member) -> bool {
+        match member {
+            Member::Texture(i) => self.textures[i].pin.is_some(),
+            Member::Buffer(i) => self.buffers[i].pin.is_some(),
+        }
+    }
+
+    /// [`Model::probe_in_scope`] with table `t`'s usages of some members as `usages` says, in
+    /// order (the queue-timeline calls in effect in the scope).
+    pub fn probe_with_usages(
+        &mut self,
+        t: usize,
+        conflict: Option<(Member, ConflictClass)>,
+        usages: &[(Member, Usage)],
+    ) -> Vec<u32> {
+        let saved = self.tables[t].usages.clone();
+        for &(member, usage) in usages {
+            self.put_usage(t, member, usage);
+        }
+        let out = self.probe_in_scope(t, conflict);
+        self.tables[t].usages = saved;
+        out
     }
 
     /// What decides which types table `t` shows `member` as: its pin (the pinning model), or

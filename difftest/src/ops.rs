@@ -104,6 +104,48 @@ pub struct Probe {
     /// (recorded ones would need the table as it is at submit, which the model does not
     /// replay for a scope recorded earlier).
     pub conflict: Option<Conflict>,
+    /// A queue-timeline `set_resource_usage` of the probe's table in its command buffer.
+    /// Submitted probes of automatic tables only (recorded ones would need the member's
+    /// state at `finish()`, which the model does not keep).
+    pub call: Option<UsageCall>,
+}
+
+/// Where a probe's [`UsageCall`] is recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallAt {
+    /// `encoder.set_resource_usage` before the pass (any kind of probe).
+    Encoder,
+    /// `pass.set_resource_usage` in a compute probe's pass, right before its dispatch.
+    Pass,
+    /// `pass.set_resource_usage` in a compute probe's pass, after its dispatch: it changes
+    /// what later command buffers and submissions see, not this dispatch.
+    AfterDispatch,
+}
+
+/// `set_resource_usage(&table, member, usage)` on the queue timeline: of the `n`-th
+/// (modulo their number) of the textures and buffers the probed slots of the probe's table
+/// hold, else of all of the program's, whose handles are alive (resolved when the probe is
+/// recorded: `Model::call_candidates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UsageCall {
+    pub n: usize,
+    pub usage: Usage,
+    pub at: CallAt,
+}
+
+impl fmt::Display for UsageCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let on = match self.at {
+            CallAt::Encoder => "encoder",
+            CallAt::Pass => "pass",
+            CallAt::AfterDispatch => "pass_after_dispatch",
+        };
+        write!(
+            f,
+            "{on}.set_resource_usage(member #{}, Usage::{:?})",
+            self.n, self.usage
+        )
+    }
 }
 
 impl Probe {
@@ -164,6 +206,9 @@ impl fmt::Display for Probe {
         }
         if let Some(c) = self.conflict {
             write!(f, ", in_the_pass: {c}")?;
+        }
+        if let Some(c) = self.call {
+            write!(f, ", {c}")?;
         }
         write!(f, ")")
     }
@@ -813,6 +858,20 @@ impl RefState {
             ]
             .boxed(),
         };
+        // Calls in submitted probes (`conflicts`) only.
+        let call = match conflicts {
+            false => Just(None).boxed(),
+            true => prop_oneof![
+                3 => Just(None),
+                1 => (0usize..16, usage_strategy(), prop_oneof![
+                    2 => Just(CallAt::Encoder),
+                    2 => Just(CallAt::Pass),
+                    1 => Just(CallAt::AfterDispatch),
+                ])
+                    .prop_map(|(n, usage, at)| Some(UsageCall { n, usage, at })),
+            ]
+            .boxed(),
+        };
         Some(
             (
                 proptest::sample::select(tables),
@@ -824,23 +883,28 @@ impl RefState {
                 unset,
                 prop::bool::weighted(0.25),
                 conflict,
+                call,
             )
                 .prop_map(
-                    move |(table, kind, groups, before, after, table_first, unset, auto_layout, conflict)| Probe {
-                        table,
-                        kind,
-                        groups,
-                        before,
-                        after,
-                        table_first,
-                        // A render pass begun with its table (the automatic model's) cannot
-                        // unset it: `set_resource_table` would fail the pass.
-                        unset: match unset {
-                            Unset::Null if automatic[table] && kind.render() => Unset::No,
-                            unset => unset,
-                        },
-                        auto_layout,
-                        conflict: conflict.filter(|_| automatic[table] && kind.render()),
+                    move |(table, kind, groups, before, after, table_first, unset, auto_layout, conflict, call)| {
+                        Probe {
+                            table,
+                            kind,
+                            groups,
+                            before,
+                            after,
+                            table_first,
+                            // A render pass begun with its table (the automatic model's) cannot
+                            // unset it: `set_resource_table` would fail the pass.
+                            unset: match unset {
+                                Unset::Null if automatic[table] && kind.render() => Unset::No,
+                                unset => unset,
+                            },
+                            auto_layout,
+                            conflict: conflict.filter(|_| automatic[table] && kind.render()),
+                            // Pass calls in compute passes only (render passes have none).
+                            call: call.filter(|c| automatic[table] && (c.at == CallAt::Encoder || !kind.render())),
+                        }
                     },
                 )
                 .boxed(),
@@ -1167,6 +1231,7 @@ impl ReferenceStateMachine for Programs {
             table(p.table)
                 && !state.tables[p.table].invalid()
                 && !(p.unset == Unset::Null && p.kind.render() && state.tables[p.table].automatic)
+                && (p.call.is_none() || state.tables[p.table].automatic)
         };
         match op {
             Op::DestroyTable { table: t } | Op::DropTable { table: t } => table(*t),
@@ -1191,7 +1256,8 @@ impl ReferenceStateMachine for Programs {
             Op::UpdateRange { table: t, res: rs, .. } => table(*t) && rs.iter().all(res),
             Op::Insert { table: t, res: r } => table(*t) && res(r),
             Op::Remove { table: t, .. } => table(*t),
-            Op::Record(p) => probe(p),
+            // Calls need the member's state at `finish()` (see `Probe::call`).
+            Op::Record(p) => probe(p) && p.call.is_none(),
             Op::WriteThrough { table: t, .. } => state.heterogeneous && table(*t) && !state.tables[*t].invalid(),
             Op::Submit { probes, .. } => probes.iter().all(probe),
             Op::CreateTable { .. }

@@ -98,6 +98,8 @@ fn noop_differential() {
     // Operations that raise several errors (a range of bad bindings, a write to every level
     // of a destroyed texture) were compared error by error.
     assert!(difftest::gpu::SEVERAL_ERRORS.load(std::sync::atomic::Ordering::Relaxed) > 0);
+    // Probes with queue-timeline calls were recorded and submitted.
+    assert!(difftest::gpu::USAGE_CALLS.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
 
 /// The initial state of the hand-written programs: one automatic table of 4 slots on a
@@ -133,6 +135,7 @@ fn probe_of_table_0(kind: difftest::ops::ProbeKind) -> difftest::ops::Probe {
         auto_layout: false,
         unset: difftest::ops::Unset::No,
         conflict: None,
+        call: None,
     }
 }
 
@@ -270,6 +273,59 @@ fn gpu_automatic_model_conflicting_scopes() {
             (9, 5),
             "probes with a conflicting use, and those in which the model hid a slot"
         );
+    });
+}
+
+/// A hand-written program of queue-timeline `set_resource_usage` calls, run on Vulkan and
+/// compared with the model: a `None` call in a pass hides the texture from its dispatch and,
+/// once submitted, from the next submissions; a `ReadOnly` call on the encoder shows it
+/// again (or, ours, hides it to the end of its submission); a call after a dispatch changes
+/// the command buffers after it, not the dispatch; a `Writable` call before a render pass.
+#[test]
+fn gpu_automatic_model_usage_calls() {
+    use difftest::model::Usage;
+    use difftest::ops::{CallAt, Op, Probe, ProbeKind, UsageCall};
+    use std::sync::atomic::Ordering;
+    let init = one_automatic_table();
+    // Member #0 is the texture, #1 the buffer (the candidates are the probed slots' members).
+    let call = |kind, n, usage, at| Probe {
+        call: Some(UsageCall { n, usage, at }),
+        ..probe_of_table_0(kind)
+    };
+    let submit = |probes: Vec<Probe>| Op::Submit {
+        probes,
+        read_back: true,
+    };
+    let plain = probe_of_table_0;
+    let mut program = texture_and_buffer_in_slots_0_and_1(false);
+    program.extend([
+        submit(vec![call(ProbeKind::Compute, 0, Usage::None, CallAt::Pass)]),
+        submit(vec![plain(ProbeKind::Compute)]),
+        submit(vec![
+            call(ProbeKind::ComputeIndirect, 0, Usage::ReadOnly, CallAt::Encoder),
+            plain(ProbeKind::Render),
+        ]),
+        submit(vec![plain(ProbeKind::Compute)]),
+        submit(vec![
+            call(ProbeKind::Compute, 1, Usage::None, CallAt::AfterDispatch),
+            plain(ProbeKind::Compute),
+        ]),
+        submit(vec![call(ProbeKind::Render, 1, Usage::Writable, CallAt::Encoder)]),
+        submit(vec![plain(ProbeKind::Bundle), plain(ProbeKind::Compute)]),
+    ]);
+    isolated("gpu_automatic_model_usage_calls", || {
+        let get = |c: &std::sync::atomic::AtomicU64| c.load(Ordering::Relaxed);
+        let before = (get(&difftest::gpu::USAGE_CALLS), get(&difftest::gpu::CALLS_EITHER));
+        difftest::run_program(Backend::Vulkan, init, program);
+        assert_eq!(
+            (
+                get(&difftest::gpu::USAGE_CALLS) - before.0,
+                get(&difftest::gpu::CALLS_EITHER) - before.1,
+            ),
+            (4, 3),
+            "calls, and probes in which a called member could read hidden"
+        );
+        eprintln!("{}", difftest::counters());
     });
 }
 
