@@ -593,3 +593,219 @@ fn gpu_a_call_between_two_identical_dispatches_is_decided_again() {
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
+
+/// Draws one value per pixel: 1000 if slot 0 shows a `texture_2d<u32>`, plus its texel.
+const DRAW_SLOT_0: &str = "
+enable resource_table;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<u32> {
+    let shown = u32(hasResource<texture_2d<u32>>(0u));
+    return vec4(shown * 1000u + textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x);
+}";
+
+/// A render bundle that sets no table draws through the table of the pass that runs it:
+/// the encoder's calls before the pass decide what it sees, as for the pass's own draws.
+#[test]
+fn gpu_bundles_see_the_calls_before_their_pass() {
+    let scene = scene();
+    let device = &scene.gpu.device;
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw slot 0"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_SLOT_0.into()),
+    });
+    let format = wgpu::TextureFormat::R32Uint;
+    let pipeline = hal_ext::harness::render_pipeline(device, &module, None, format);
+    let mut bundle = hal_ext::harness::bundle_encoder(device, Some("draw slot 0"), format);
+    bundle.set_pipeline(&pipeline);
+    bundle.draw(0..3, 0..1);
+    let bundle = bundle.finish(&Default::default());
+    let outputs = [(); 3].map(|()| {
+        texture_2d(
+            device,
+            format,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        )
+    });
+    let views = outputs.each_ref().map(|t| t.create_view(&Default::default()));
+    let black = wgpu::Color::BLACK;
+    let mut encoder = device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 4.0);
+    hal_ext::harness::clear_pass_with_table(&mut encoder, &views[0], black, &scene.table).execute_bundles([&bundle]);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+    hal_ext::harness::clear_pass_with_table(&mut encoder, &views[1], black, &scene.table).execute_bundles([&bundle]);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    hal_ext::harness::clear_pass_with_table(&mut encoder, &views[2], black, &scene.table).execute_bundles([&bundle]);
+    scene.gpu.queue.submit([encoder.finish()]);
+    let read = outputs.each_ref().map(|t| words(&scene.gpu.read_texture(t))[0]);
+    assert_eq!(
+        read,
+        [1004, 0, 1004],
+        "before the calls, after `None`, after `ReadOnly`"
+    );
+    scene.assert_layer_clean();
+}
+
+/// Views of one mip level and one layer of a texture of three mips and two layers, two of
+/// them in the table: a call on the texture (a pass's `None`, then the encoder's
+/// `ReadOnly`) covers every slot that holds a view of it, and each shows its own
+/// subresource again.
+#[test]
+fn gpu_a_call_covers_every_view_of_its_texture() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("mips and layers"),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: 2,
+        },
+        mip_level_count: 3,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Uint,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    // Texel value 10 × mip + layer + 1 everywhere in each subresource.
+    for mip in 0..3u32 {
+        let side = 4 >> mip;
+        for layer in 0..2u32 {
+            let value = 10 * mip + layer + 1;
+            gpu.queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &texture,
+                    mip_level: mip,
+                    origin: wgpu::Origin3d { x: 0, y: 0, z: layer },
+                    aspect: wgpu::TextureAspect::All,
+                },
+                &vec![value; (side * side) as usize]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(4 * side),
+                    rows_per_image: None,
+                },
+                wgpu::Extent3d {
+                    width: side,
+                    height: side,
+                    depth_or_array_layers: 1,
+                },
+            );
+        }
+    }
+    let view = |mip: u32, layer: u32| {
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            dimension: Some(wgpu::TextureViewDimension::D2),
+            base_mip_level: mip,
+            mip_level_count: Some(1),
+            base_array_layer: layer,
+            array_layer_count: Some(1),
+            ..Default::default()
+        })
+    };
+    let (mip_1_layer_1, mip_2_layer_0) = (view(1, 1), view(2, 0));
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("views"),
+        size: 4,
+    });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&mip_1_layer_1)), Ok(0));
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&mip_2_layer_0)), Ok(1));
+    let pipeline = compute_pipeline(&gpu.device, READ_TWO_SLOTS);
+    // A compute pass of one dispatch reading slots 0 and 1, after a pass call if any.
+    let dispatch = |encoder: &mut wgpu::CommandEncoder, call: Option<Usage>| {
+        let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("out"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let group = group_0(&gpu.device, &pipeline, vec![out.as_entire_binding()]);
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        if let Some(usage) = call {
+            pass.set_resource_usage(&table, &texture, usage);
+        }
+        pass.dispatch_workgroups(1, 1, 1);
+        drop(pass);
+        out
+    };
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let first = dispatch(&mut encoder, None);
+    let hidden = dispatch(&mut encoder, Some(Usage::None));
+    encoder.set_resource_usage(&table, &texture, Usage::ReadOnly);
+    let shown = dispatch(&mut encoder, None);
+    gpu.queue.submit([encoder.finish()]);
+    let read_words = |b: &wgpu::Buffer| words(&gpu.read_buffer(b));
+    assert_eq!(read_words(&first), [1, 12, 1, 21], "mip 1 layer 1, mip 2 layer 0");
+    assert_eq!(read_words(&hidden), [0, 0, 0, 0]);
+    assert_eq!(read_words(&shown), [1, 12, 1, 21]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// Two threads record command buffers with calls on one table at once, each hiding its own
+/// texture; submitted together, each command buffer sees the calls of those before it in
+/// the submission, and the table keeps both. Then two threads show them again the same way.
+#[test]
+fn gpu_calls_recorded_on_two_threads() {
+    let scene = scene();
+    let device = &scene.gpu.device;
+    let second = texture_2d(
+        device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
+    write_texel(&scene.gpu.queue, &second, 8);
+    let second_view = second.create_view(&Default::default());
+    // Slot 1 (the material) holds the second texture instead.
+    assert_eq!(scene.table.remove(1), Ok(()));
+    scene.gpu.wait();
+    assert_eq!(
+        scene.table.update(1, wgpu::BindingResource::TextureView(&second_view)),
+        Ok(())
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 2.0);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.read_now(), [1, 2, 1, 8]);
+
+    let record_on_two_threads = |usage: Usage| {
+        std::thread::scope(|s| {
+            let on = |texture: &'static str| {
+                let scene = &scene;
+                let second = &second;
+                s.spawn(move || {
+                    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+                    let member = if texture == "target" { &scene.target } else { second };
+                    encoder.set_resource_usage(&scene.table, member, usage);
+                    let out = scene.read(&mut encoder);
+                    (encoder.finish(), out)
+                })
+            };
+            let (a, b) = (on("target"), on("second"));
+            (a.join().unwrap(), b.join().unwrap())
+        })
+    };
+    let ((a, a_out), (b, b_out)) = record_on_two_threads(Usage::None);
+    scene.gpu.queue.submit([a, b]);
+    assert_eq!(scene.words(&a_out), [0, 0, 1, 8], "its own call");
+    assert_eq!(scene.words(&b_out), [0, 0, 0, 0], "its own call and the one before it");
+    assert_eq!(scene.read_now(), [0, 0, 0, 0]);
+
+    let ((a, a_out), (b, b_out)) = record_on_two_threads(Usage::ReadOnly);
+    scene.gpu.queue.submit([a, b]);
+    assert_eq!(scene.words(&a_out), [1, 2, 0, 0], "its own call");
+    assert_eq!(scene.words(&b_out), [1, 2, 1, 8], "its own call and the one before it");
+    assert_eq!(scene.read_now(), [1, 2, 1, 8]);
+    scene.assert_layer_clean();
+}
