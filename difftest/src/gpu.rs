@@ -1437,9 +1437,10 @@ impl Sut {
     /// A call's usage is in effect from its place in the command stream on. A `None` call
     /// hides the member, and the usage of a pinned member's call shows as its pin allows,
     /// exactly; for other calls, and in command buffers after the call's, the member's slots
-    /// may also read hidden (ours: within its submission a call shows a member only in the
-    /// state the member rests in, `resource_table::calls`, which the model does not keep),
-    /// slot by slot all as the standard says or all hidden.
+    /// may also read hidden (ours: within its submission a call shows a member only where
+    /// it could move it, and command buffers after a call that left it in another state do
+    /// not show it, `resource_table::calls`; the model keeps neither), slot by slot all as
+    /// the standard says or all hidden.
     fn expect(&mut self, r: Recorded, earlier: &[(usize, Member, Usage)]) {
         let probe = r.probe;
         let t = probe.table;

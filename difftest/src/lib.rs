@@ -28,8 +28,10 @@
 //! - queue-timeline `set_resource_usage` calls of an automatic table in its submitted
 //!   probes ([`ops::Probe::call`]: on the command encoder before the pass, or in a compute
 //!   pass before or after the dispatch), in effect from their place in the command stream
-//!   and kept by the table once submitted. The model does not keep the state a member rests
-//!   in, on which ours shows a call's usage within its submission: a `None` call, and a
+//!   and kept by the table once submitted. Within its submission ours shows a call's
+//!   usage only where it could move the member (one table holds it, some table showed it,
+//!   one descriptor array per kind), and hides members that a call left in another state
+//!   from the command buffers after it: the model keeps neither, so a `None` call, and a
 //!   pinned member's call in its own command buffer, are exact; otherwise the called
 //!   member's slots read either as the standard says or hidden, slot by slot (counted:
 //!   [`gpu::CALLS_EITHER`], [`gpu::CALLS_HIDDEN`]);
