@@ -2039,7 +2039,6 @@ impl Drop for Sut {
     }
 }
 
-/// Names the words of a probe that differ from the model.
 /// Which probed slot word `i` of a probe's read-back belongs to (`None`: the other
 /// pipelines' words).
 fn slot_of_word(probe: &Probe, i: usize) -> Option<usize> {
@@ -2082,6 +2081,7 @@ fn read_as_expected(r: &Readback, got: &[u32]) -> Option<bool> {
         .then(|| (0..PROBED_SLOTS).any(|k| !as_expected[k]))
 }
 
+/// Names the words of a probe that differ from the model.
 fn describe_mismatch(r: &Readback, got: &[u32]) -> String {
     const WRITABLE: [&str; 2] = [
         "hasResource<ptr<storage, Data, read_write>>",

@@ -617,3 +617,62 @@ fn a_member_rendered_to_in_one_subresource_ends_whole_in_its_table_state() {
     let commands = encoder.finish();
     assert_eq!(commands.texture_uses(&texture).unwrap().1, wgpu::TextureUses::RESOURCE);
 }
+
+/// A texture with both sampled and storage usages, in an automatic table (`ReadOnly`:
+/// sampled), that a queue-timeline `Writable` call moves to the storage state: the command
+/// buffer starts it in its table state (the passes before the call read it sampled) and
+/// leaves it in the call's state; a render pass after the call gives it back to the call's
+/// state, not the table's. For a call on the encoder, in a compute pass, and in a compute
+/// pass followed by a render pass and a table pass.
+#[test]
+fn a_queue_timeline_call_moves_its_member_from_its_place_in_the_command_buffer() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let both = texture(
+        &device,
+        wgpu::TextureFormat::R32Uint,
+        wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::RENDER_ATTACHMENT,
+    );
+    let view = both.create_view(&Default::default());
+    insert_view(&table, &view);
+    let (resource, storage) = (wgpu::TextureUses::RESOURCE, wgpu::TextureUses::STORAGE_READ_WRITE);
+
+    let mut encoder = device.create_command_encoder(&Default::default());
+    table_pass(&device, &mut encoder, &table);
+    encoder.set_resource_usage(&table, &both, Usage::Writable);
+    table_pass(&device, &mut encoder, &table);
+    let commands = encoder.finish();
+    assert_eq!(commands.texture_uses(&both), Some((resource, storage)), "encoder");
+
+    let pipeline = hal_ext::harness::compute_pipeline(
+        &device,
+        "enable resource_table;
+@compute @workgroup_size(1) fn main() { _ = hasResource<texture_2d<f32>>(0u); }",
+    );
+    let in_pass = |then: &dyn Fn(&mut wgpu::CommandEncoder)| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&pipeline);
+            pass.dispatch_workgroups(1, 1, 1);
+            pass.set_resource_usage(&table, &both, Usage::Writable);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        then(&mut encoder);
+        encoder.finish()
+    };
+    let commands = in_pass(&|_| {});
+    assert_eq!(commands.texture_uses(&both), Some((resource, storage)), "compute pass");
+    let commands = in_pass(&|encoder| {
+        render_to(encoder, &view);
+        table_pass(&device, encoder, &table);
+    });
+    assert_eq!(
+        commands.texture_uses(&both),
+        Some((resource, storage)),
+        "compute pass, render pass, table pass"
+    );
+}

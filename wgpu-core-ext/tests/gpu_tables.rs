@@ -1186,11 +1186,12 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
 
 #[test]
 fn gpu_a_layout_must_leave_room_for_the_table_sets() {
-    // The heterogeneous table takes 2 descriptor sets after the layout's groups with mutable
-    // descriptors (lavapipe, NVIDIA), 4 without.
+    // The heterogeneous table takes 3 descriptor sets after the layout's groups with mutable
+    // descriptors (lavapipe, NVIDIA: sampled images and storage buffers share one), 4
+    // without.
     let max = room_for_the_table(&heterogeneous_with_8_groups());
     if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
-        assert_eq!(max, 6, "lavapipe: 8 sets, 2 for the table");
+        assert_eq!(max, 5, "lavapipe: 8 sets, 3 for the table");
     }
 }
 
@@ -1267,8 +1268,8 @@ fn gpu_heterogeneous_tables_without_mutable_descriptors() {
         if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
             assert_eq!(
                 (with_mutable, without),
-                (6, 4),
-                "lavapipe: 8 sets, 2 or 4 for the table"
+                (5, 4),
+                "lavapipe: 8 sets, 3 or 4 for the table"
             );
         }
     });

@@ -283,8 +283,8 @@ fn gpu_a_call_on_a_pinned_table_invalidates_the_encoder() {
 /// pass: each dispatch sees the call before it. The dispatch that binds the buffer as
 /// read-only storage after the `ReadOnly` call sees it, as a `ReadOnly` entry (the table's
 /// `Writable` would hide it there: read-only storage is not writable storage). The other
-/// way (`Writable` called on a buffer whose table usage is `ReadOnly`) needs another state:
-/// hidden for that submission, shown as `Writable` from the next.
+/// way (`Writable` called on a buffer whose table usage is `ReadOnly`) moves it to the
+/// writable state: shown as `Writable` after the call, and in the next submission.
 #[test]
 fn gpu_a_buffer_called_read_only_and_back_within_a_pass() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
@@ -836,8 +836,8 @@ struct Words { w: array<u32> }
 /// and the dispatch after it writes through the table. A command buffer after it in the
 /// submission, finished before the call and reading the buffer through the table only (it
 /// does not move it back), does not see it there (conservative: the standard would show
-/// what was written); the next submission does, with the call's usage. Layer clean: no
-/// hazard between the write and a read.
+/// what was written, with no barrier between the write and that read); the next
+/// submission does, with the call's usage.
 #[test]
 fn gpu_a_moved_member_is_hidden_from_the_command_buffers_after_the_call() {
     let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
@@ -884,6 +884,61 @@ fn gpu_a_moved_member_is_hidden_from_the_command_buffers_after_the_call() {
         "hidden after the moving call"
     );
     assert_eq!(read_now(), [1, 5], "the call's usage, and what was written");
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// A call that moves a buffer only its table held at `finish()`, which another table takes
+/// before the submission: every table hides it from the start of that command buffer to the
+/// end of the submission (the other table would show it in its table state), except where
+/// the call shows it, as it says.
+#[test]
+fn gpu_a_moved_member_another_table_took_since_finish_is_hidden_there() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let (write, read) = (
+        compute_pipeline(&gpu.device, WRITE_THROUGH_SLOT_0),
+        compute_pipeline(&gpu.device, READ_THROUGH_SLOT_0),
+    );
+    let table = |label| {
+        gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+            label: Some(label),
+            size: 4,
+        })
+    };
+    let (called, other) = (table("called"), table("other"));
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1; 4], wgpu::BufferUsages::STORAGE);
+    assert_eq!(called.insert(data.as_entire_binding()), Ok(0));
+    let dispatch =
+        |encoder: &mut wgpu::CommandEncoder, table: &wgpu::ResourceTable, pipeline: &wgpu::ComputePipeline| {
+            let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
+            let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(table));
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+            drop(pass);
+            out
+        };
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let before = dispatch(&mut encoder, &called, &read);
+    encoder.set_resource_usage(&called, &data, Usage::Writable);
+    let wrote = dispatch(&mut encoder, &called, &write);
+    let through_other = dispatch(&mut encoder, &other, &read);
+    let commands = encoder.finish();
+    assert_eq!(other.insert(data.as_entire_binding()), Ok(0));
+    gpu.queue.submit([commands]);
+    assert_eq!(
+        words(&gpu.read_buffer(&through_other)),
+        [0, 0],
+        "the other table hides it"
+    );
+    assert_eq!(
+        words(&gpu.read_buffer(&before)),
+        [0, 0],
+        "hidden from the command buffer's start (conservative)"
+    );
+    assert_eq!(words(&gpu.read_buffer(&wrote)), [1, 99], "writable after it");
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
