@@ -29,9 +29,9 @@
 //!   probes ([`ops::Probe::call`]: on the command encoder before the pass, or in a compute
 //!   pass before or after the dispatch), in effect from their place in the command stream
 //!   and kept by the table once submitted. Within its submission ours shows a call's
-//!   usage only where it could move the member (one table holds it, some table showed it,
-//!   one descriptor array per kind), and hides members that a call left in another state
-//!   from the command buffers after it: the model keeps neither, so a `None` call, and a
+//!   usage only where it could move the member (one table holds it, some table showed it),
+//!   and hides members that a call left in another state from the command buffers after
+//!   it: the model keeps neither, so a `None` call, and a
 //!   pinned member's call in its own command buffer, are exact; otherwise the called
 //!   member's slots read either as the standard says or hidden, slot by slot (counted:
 //!   [`gpu::CALLS_EITHER`], [`gpu::CALLS_HIDDEN`]);
