@@ -321,8 +321,9 @@ fn gpu_automatic_model_usage_calls() {
             get(&difftest::gpu::CALLS_HIDDEN),
         );
         difftest::run_program(Backend::Vulkan, init, program);
-        // Every call moves its member (one table holds it, which showed it): none reads
-        // hidden.
+        // Every `ReadOnly` or `Writable` call moves its member (one table holds it, which
+        // showed it), and `None` calls hide it exactly: none reads hidden where the standard
+        // shows it.
         assert_eq!(
             (
                 get(&difftest::gpu::USAGE_CALLS) - before.0,

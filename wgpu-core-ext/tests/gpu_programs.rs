@@ -775,8 +775,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 
 /// A texture pinned for storage, then for sampling, then for storage again while earlier
-/// submissions may still run: on the mutable-descriptor layout its one descriptor changes
-/// type each time (after those submissions complete), and every read sees the texture.
+/// submissions may still run: its slot's sampled and storage descriptors (in arrays of
+/// their own, on every layout) are each written once, and every read sees the texture.
 #[test]
 fn gpu_texture_switching_between_storage_and_sampled_pins() {
     let gpu = heterogeneous();

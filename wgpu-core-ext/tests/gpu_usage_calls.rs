@@ -808,6 +808,25 @@ fn gpu_calls_recorded_on_two_threads() {
     scene.assert_layer_clean();
 }
 
+/// A compute pass of one dispatch of `pipeline` (group 0: an output of two words, 99 each)
+/// with `table`; returns the output.
+fn dispatch_through(
+    gpu: &GpuContext,
+    encoder: &mut wgpu::CommandEncoder,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+) -> wgpu::Buffer {
+    let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
+    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(table));
+    pass.set_pipeline(pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+    drop(pass);
+    out
+}
+
 /// Writes 5 to word 0 of slot 0's buffer where it is writable through the table.
 const WRITE_THROUGH_SLOT_0: &str = "
 enable resource_table;
@@ -852,15 +871,7 @@ fn gpu_a_moved_member_is_hidden_from_the_command_buffers_after_the_call() {
     let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1; 4], wgpu::BufferUsages::STORAGE);
     assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
     let dispatch = |encoder: &mut wgpu::CommandEncoder, pipeline: &wgpu::ComputePipeline| {
-        let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
-        let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-        drop(pass);
-        out
+        dispatch_through(&gpu, encoder, &table, pipeline)
     };
     let read_now = || {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
@@ -906,19 +917,16 @@ fn gpu_a_moved_member_another_table_took_since_finish_is_hidden_there() {
         })
     };
     let (called, other) = (table("called"), table("other"));
-    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1; 4], wgpu::BufferUsages::STORAGE);
+    let data = hal_ext::harness::buffer_of_words(
+        &gpu.device,
+        &gpu.queue,
+        &[1; 4],
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    );
     assert_eq!(called.insert(data.as_entire_binding()), Ok(0));
     let dispatch =
         |encoder: &mut wgpu::CommandEncoder, table: &wgpu::ResourceTable, pipeline: &wgpu::ComputePipeline| {
-            let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
-            let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(table));
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, &group, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-            drop(pass);
-            out
+            dispatch_through(&gpu, encoder, table, pipeline)
         };
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     let before = dispatch(&mut encoder, &called, &read);
@@ -939,6 +947,82 @@ fn gpu_a_moved_member_another_table_took_since_finish_is_hidden_there() {
         "hidden from the command buffer's start (conservative)"
     );
     assert_eq!(words(&gpu.read_buffer(&wrote)), [1, 99], "writable after it");
+    assert_eq!(words(&gpu.read_buffer(&data))[0], 5, "written");
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let next = dispatch(&mut encoder, &called, &read);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(
+        words(&gpu.read_buffer(&next)),
+        [1, 5],
+        "the call's usage from the next submission"
+    );
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// Reads slot 0 as a sampled `texture_2d<u32>`: shown, texel (0, 0).
+const SAMPLE_SLOT_0: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(hasResource<texture_2d<u32>>(0u));
+    out[1] = textureLoad(getResource<texture_2d<u32>>(0u), vec2(0), 0).x;
+}";
+
+/// Stores 7 at texel (0, 0) of slot 0 where it is a read-write storage texture.
+const STORE_SLOT_0: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(hasResource<texture_storage_2d<u32, read_write>>(0u));
+    if hasResource<texture_storage_2d<u32, read_write>>(0u) {
+        textureStore(getResource<texture_storage_2d<u32, read_write>>(0u), vec2(0), vec4(7u));
+    }
+}";
+
+/// A texture with both sampled and storage usages in a heterogeneous table, switched within
+/// one command buffer: read sampled, written through its storage descriptor after a
+/// `Writable` call, read sampled again after a `ReadOnly` one. Its slot holds both
+/// descriptors (storage images have an array of their own), so each call takes effect where
+/// it stands.
+#[test]
+fn gpu_a_texture_switches_between_its_sampled_and_storage_descriptors_in_one_command_buffer() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let texture = texture_2d(
+        &gpu.device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_DST
+            | wgpu::TextureUsages::COPY_SRC,
+    );
+    write_texel(&gpu.queue, &texture, 42);
+    let view = texture.create_view(&Default::default());
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("both"),
+        size: 4,
+    });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    let (sample, store) = (
+        compute_pipeline(&gpu.device, SAMPLE_SLOT_0),
+        compute_pipeline(&gpu.device, STORE_SLOT_0),
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let sampled = dispatch_through(&gpu, &mut encoder, &table, &sample);
+    encoder.set_resource_usage(&table, &texture, Usage::Writable);
+    let hidden_from_sampling = dispatch_through(&gpu, &mut encoder, &table, &sample);
+    let stored = dispatch_through(&gpu, &mut encoder, &table, &store);
+    encoder.set_resource_usage(&table, &texture, Usage::ReadOnly);
+    let sampled_again = dispatch_through(&gpu, &mut encoder, &table, &sample);
+    gpu.queue.submit([encoder.finish()]);
+    let read = |b: &wgpu::Buffer| words(&gpu.read_buffer(b));
+    assert_eq!(read(&sampled), [1, 42]);
+    assert_eq!(read(&hidden_from_sampling), [0, 0], "`Writable` is storage only");
+    assert_eq!(read(&stored), [1, 99]);
+    assert_eq!(read(&sampled_again), [1, 7]);
+    assert_eq!(words(&gpu.read_texture(&texture)), [7]);
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
