@@ -676,3 +676,42 @@ fn a_queue_timeline_call_moves_its_member_from_its_place_in_the_command_buffer()
         "compute pass, render pass, table pass"
     );
 }
+
+/// A queue-timeline call that moves its resource is a use of it, as a pass's would be: a
+/// buffer destroyed between the command buffer's `finish` and its submission fails the
+/// submission (`DestroyedResource`, naming the buffer). A `None` call moves nothing and is
+/// no use: the submission goes through. The device stays usable.
+#[test]
+fn a_call_that_moves_its_resource_is_a_use_of_it_at_submit() {
+    use wgpu_core::device::queue::QueueSubmitError;
+    let (device, queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    for (usage, fails) in [(Usage::Writable, true), (Usage::None, false)] {
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("called"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let slot = table.insert(buffer.as_entire_binding()).unwrap();
+        let mut encoder = device.create_command_encoder(&Default::default());
+        encoder.set_resource_usage(&table, &buffer, usage);
+        let commands = encoder.finish();
+        buffer.destroy();
+        let (_, error) = validation_error(&device, || queue.submit([commands]));
+        match (fails, error) {
+            (false, None) => {}
+            (true, Some(error)) => {
+                let Some(QueueSubmitError::DestroyedResource(destroyed)) =
+                    find_source::<QueueSubmitError>(&error)
+                else {
+                    panic!("{usage:?}: {error:?}");
+                };
+                assert_eq!(destroyed.to_string(), "Buffer with 'called' label has been destroyed");
+            }
+            (_, error) => panic!("{usage:?}: expected a failure: {fails}, got {error:?}"),
+        }
+        assert_eq!(table.remove(slot), Ok(()));
+        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    }
+}
