@@ -809,6 +809,18 @@ impl Model {
     /// The textures and buffers a probe's queue-timeline call picks from in table `t`
     /// ([`crate::ops::UsageCall`]): those its probed slots hold, else all of the program's.
     pub fn call_candidates(&self, t: usize) -> Vec<Member> {
+        let mut held = self.probed_members(t);
+        if held.is_empty() {
+            held = (0..self.textures.len())
+                .map(Member::Texture)
+                .chain((0..self.buffers.len()).map(Member::Buffer))
+                .collect();
+        }
+        held
+    }
+
+    /// The textures and buffers table `t`'s probed slots hold, sorted, each once.
+    fn probed_members(&self, t: usize) -> Vec<Member> {
         let mut held: Vec<Member> = (0..PROBED_SLOTS)
             .filter_map(|k| match self.tables[t].slots.get(probed_slot(k)?)?.binding? {
                 Res::Texture(i) => Some(Member::Texture(i)),
@@ -818,12 +830,6 @@ impl Model {
             .collect();
         held.sort();
         held.dedup();
-        if held.is_empty() {
-            held = (0..self.textures.len())
-                .map(Member::Texture)
-                .chain((0..self.buffers.len()).map(Member::Buffer))
-                .collect();
-        }
         held
     }
 
@@ -1406,16 +1412,7 @@ impl Model {
             Member::Texture(i) => texture && texture_fits(i, flag),
             Member::Buffer(i) => !texture && buffer_fits(i, flag),
         };
-        let mut held: Vec<Member> = (0..PROBED_SLOTS)
-            .filter_map(|k| match self.tables[t].slots.get(probed_slot(k)?)?.binding? {
-                Res::Texture(i) => Some(Member::Texture(i)),
-                Res::Buffer(i, _) => Some(Member::Buffer(i)),
-                Res::Sampler(_) => None,
-            })
-            .filter(|&m| fits(m))
-            .collect();
-        held.sort();
-        held.dedup();
+        let mut held: Vec<Member> = self.probed_members(t).into_iter().filter(|&m| fits(m)).collect();
         let shown: Vec<Member> = held.iter().copied().filter(|&m| self.shows(t, m)).collect();
         if !shown.is_empty() {
             held = shown;

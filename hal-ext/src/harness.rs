@@ -512,6 +512,23 @@ pub fn group_0(
     })
 }
 
+/// Records a compute pass of one dispatch of `pipeline` through `table`, whose group 0 has
+/// `out` at binding 0.
+pub fn dispatch_through_table(
+    device: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+    out: &wgpu::Buffer,
+) {
+    let group = group_0(device, pipeline, vec![out.as_entire_binding()]);
+    let mut pass = encoder.begin_compute_pass(&Default::default());
+    pass.set_resource_table(Some(table));
+    pass.set_pipeline(pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    pass.dispatch_workgroups(1, 1, 1);
+}
+
 /// A render bundle encoder for one color target of `format`, single-sampled, without depth.
 pub fn bundle_encoder<'d>(
     device: &'d wgpu::Device,

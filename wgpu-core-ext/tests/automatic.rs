@@ -702,8 +702,7 @@ fn a_call_that_moves_its_resource_is_a_use_of_it_at_submit() {
         match (fails, error) {
             (false, None) => {}
             (true, Some(error)) => {
-                let Some(QueueSubmitError::DestroyedResource(destroyed)) =
-                    find_source::<QueueSubmitError>(&error)
+                let Some(QueueSubmitError::DestroyedResource(destroyed)) = find_source::<QueueSubmitError>(&error)
                 else {
                     panic!("{usage:?}: {error:?}");
                 };

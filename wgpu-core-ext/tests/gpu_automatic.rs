@@ -263,13 +263,7 @@ fn read_through(
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
-    let mut pass = encoder.begin_compute_pass(&Default::default());
-    pass.set_resource_table(Some(table));
-    pass.set_pipeline(pipeline);
-    pass.set_bind_group(0, &group, &[]);
-    pass.dispatch_workgroups(1, 1, 1);
-    drop(pass);
+    hal_ext::harness::dispatch_through_table(&gpu.device, encoder, table, pipeline, &out);
     out
 }
 

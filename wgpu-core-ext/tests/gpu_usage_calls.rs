@@ -817,13 +817,7 @@ fn dispatch_through(
     pipeline: &wgpu::ComputePipeline,
 ) -> wgpu::Buffer {
     let out = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[99; 2], wgpu::BufferUsages::STORAGE);
-    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
-    let mut pass = encoder.begin_compute_pass(&Default::default());
-    pass.set_resource_table(Some(table));
-    pass.set_pipeline(pipeline);
-    pass.set_bind_group(0, &group, &[]);
-    pass.dispatch_workgroups(1, 1, 1);
-    drop(pass);
+    hal_ext::harness::dispatch_through_table(&gpu.device, encoder, table, pipeline, &out);
     out
 }
 
