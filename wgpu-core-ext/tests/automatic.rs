@@ -677,6 +677,50 @@ fn a_queue_timeline_call_moves_its_member_from_its_place_in_the_command_buffer()
     );
 }
 
+/// A `None` call elides the barriers back to its member's table state (the standard's
+/// reason for it): from the call on, the command buffer leaves the member where its uses put
+/// it (the render pass's attachment state), though a table pass follows; another member
+/// rendered to beside it is restored as before, and a later call moves it back.
+#[test]
+fn a_none_call_leaves_its_member_where_its_uses_put_it() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let (called, other) = (attachment(&device), attachment(&device));
+    let views = [&called, &other].map(|t| t.create_view(&Default::default()));
+    for view in &views {
+        insert_view(&table, view);
+    }
+    let (resource, target) = (wgpu::TextureUses::RESOURCE, wgpu::TextureUses::COLOR_TARGET);
+    let record = |calls: &[Usage]| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        table_pass(&device, &mut encoder, &table);
+        if let Some(&first) = calls.first() {
+            encoder.set_resource_usage(&table, &called, first);
+        }
+        for view in &views {
+            render_to(&mut encoder, view);
+        }
+        table_pass(&device, &mut encoder, &table);
+        for &then in calls.iter().skip(1) {
+            encoder.set_resource_usage(&table, &called, then);
+        }
+        encoder.finish()
+    };
+    let commands = record(&[]);
+    assert_eq!(commands.texture_uses(&called), Some((resource, resource)), "no call");
+    let commands = record(&[Usage::None]);
+    // Not entered at its table state after the first table pass: first used by the render
+    // pass, in the attachment state.
+    assert_eq!(commands.texture_uses(&called), Some((target, target)), "`None`");
+    assert_eq!(commands.texture_uses(&other), Some((resource, resource)), "beside it");
+    let commands = record(&[Usage::None, Usage::ReadOnly]);
+    assert_eq!(
+        commands.texture_uses(&called),
+        Some((target, resource)),
+        "then `ReadOnly`"
+    );
+}
+
 /// A queue-timeline call that moves its resource is a use of it, as a pass's would be: a
 /// buffer destroyed between the command buffer's `finish` and its submission fails the
 /// submission (`DestroyedResource`, naming the buffer). A `None` call moves nothing and is

@@ -92,6 +92,11 @@ impl Scene {
 
     /// A render pass clearing the target to `value`.
     fn render(&self, encoder: &mut wgpu::CommandEncoder, value: f64) {
+        self.render_then(encoder, value, wgpu::StoreOp::Store);
+    }
+
+    /// A render pass clearing the target to `value`, then storing or discarding it.
+    fn render_then(&self, encoder: &mut wgpu::CommandEncoder, value: f64, store: wgpu::StoreOp) {
         encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("render to the target"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -105,7 +110,7 @@ impl Scene {
                         b: 0.0,
                         a: 0.0,
                     }),
-                    store: wgpu::StoreOp::Store,
+                    store,
                 },
             })],
             ..Default::default()
@@ -1017,6 +1022,175 @@ fn gpu_a_texture_switches_between_its_sampled_and_storage_descriptors_in_one_com
     assert_eq!(read(&stored), [1, 99]);
     assert_eq!(read(&sampled_again), [1, 7]);
     assert_eq!(words(&gpu.read_texture(&texture)), [7]);
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
+
+/// After a `None` call nothing puts the member back in the table's state, so a render pass
+/// may discard what it rendered; a later call that shows it again reads zeros, as a bindful
+/// read of a discarded texture does: in the same command buffer (an encoder's call, and a
+/// compute pass's), and in a later submission.
+#[test]
+fn gpu_a_member_discarded_after_none_reads_zeros_when_shown_again() {
+    let scene = scene();
+    let discard = |encoder: &mut wgpu::CommandEncoder| {
+        encoder.set_resource_usage(&scene.table, &scene.target, Usage::None);
+        scene.render_then(encoder, 7.0, wgpu::StoreOp::Discard);
+    };
+    // Stored first, so that the discard has something to throw away.
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    scene.render(&mut encoder, 5.0);
+    let stored = scene.read(&mut encoder);
+    discard(&mut encoder);
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let encoder_call = scene.read(&mut encoder);
+    discard(&mut encoder);
+    let (in_pass, group) = scene.out();
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&scene.table));
+        pass.set_pipeline(&scene.pipeline);
+        pass.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    discard(&mut encoder);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.words(&stored), [1, 5, 1, 31]);
+    assert_eq!(scene.words(&encoder_call), [1, 0, 1, 31], "the encoder's call");
+    assert_eq!(scene.words(&in_pass), [1, 0, 1, 31], "the compute pass's call");
+    assert_eq!(scene.read_now(), [0, 0, 1, 31], "left `None`");
+    let mut encoder = scene.gpu.device.create_command_encoder(&Default::default());
+    encoder.set_resource_usage(&scene.table, &scene.target, Usage::ReadOnly);
+    let later = scene.read(&mut encoder);
+    scene.gpu.queue.submit([encoder.finish()]);
+    assert_eq!(scene.words(&later), [1, 0, 1, 31], "a later submission's call");
+    scene.assert_layer_clean();
+}
+
+/// Four slots' visibility and texel, as eight words.
+const READ_FOUR_SLOTS: &str = "
+enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    for (var i = 0u; i < 4u; i++) {
+        out[2u * i] = u32(hasResource<texture_2d<u32>>(i));
+        out[2u * i + 1u] = textureLoad(getResource<texture_2d<u32>>(i), vec2(0), 0).x;
+    }
+}";
+
+/// A material's word read through the table's slot 3 (a buffer), plus 100 where slot 0
+/// shows a texture, written into the target. (The pass's shader reads no texture through
+/// the table: the layer of this machine takes every descriptor of a texture array a shader
+/// uses as read, and so reports the shadow map each pass renders to as read there;
+/// KhronosGroup/Vulkan-ValidationLayers#3450.)
+const DRAW_SLOT_3: &str = "
+enable resource_table;
+struct Words { w: array<u32> }
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<u32> {
+    let material = getResource<ptr<storage, Words, read>>(3u);
+    return vec4((*material).w[0] + 100u * u32(hasResource<texture_2d<u32>>(0u)));
+}";
+
+/// The standard's shadow-map program, whole: three shadow maps in the table beside a
+/// material (a buffer; the probe reads slots as textures, so it reads none there); `None` on the maps, three render passes that each draw into one map through the
+/// table (reading the material, and seeing no map), `ReadOnly` on the maps, then a pass that
+/// reads them all. The same again in a second submission whose first command buffer leaves
+/// the maps `None` and whose second, finished before it and without calls, still sees them
+/// hidden; then a device-timeline `ReadOnly` shows what the last passes drew.
+#[test]
+fn gpu_the_shadow_map_program_with_none_and_read_only() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let format = wgpu::TextureFormat::R32Uint;
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT;
+    let maps = [(); 3].map(|()| texture_2d(device, format, 1, 1, usage));
+    let views = maps.each_ref().map(|t| t.create_view(&Default::default()));
+    let material = wgpu::util::DeviceExt::create_buffer_init(
+        device,
+        &wgpu::util::BufferInitDescriptor {
+            label: Some("material"),
+            contents: &31u32.to_le_bytes(),
+            usage: wgpu::BufferUsages::STORAGE,
+        },
+    );
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("shadows"),
+        size: 4,
+    });
+    for (i, view) in views.iter().enumerate() {
+        assert_eq!(table.insert(wgpu::BindingResource::TextureView(view)), Ok(i as u32));
+    }
+    assert_eq!(table.insert(material.as_entire_binding()), Ok(3));
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("draw slot 3"),
+        source: wgpu::ShaderSource::Wgsl(DRAW_SLOT_3.into()),
+    });
+    let draw = hal_ext::harness::render_pipeline(device, &module, None, format);
+    let reader = compute_pipeline(device, READ_FOUR_SLOTS);
+    let read = |encoder: &mut wgpu::CommandEncoder| {
+        let out = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("out"),
+            size: 32,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let group = group_0(device, &reader, vec![out.as_entire_binding()]);
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&reader);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+        drop(pass);
+        out
+    };
+    let shadows = |encoder: &mut wgpu::CommandEncoder| {
+        for map in &maps {
+            encoder.set_resource_usage(&table, map, Usage::None);
+        }
+        for view in &views {
+            let mut pass = hal_ext::harness::clear_pass_with_table(encoder, view, wgpu::Color::BLACK, &table);
+            pass.set_pipeline(&draw);
+            pass.draw(0..3, 0..1);
+        }
+    };
+    let mut encoder = device.create_command_encoder(&Default::default());
+    shadows(&mut encoder);
+    let hidden = read(&mut encoder);
+    for map in &maps {
+        encoder.set_resource_usage(&table, map, Usage::ReadOnly);
+    }
+    let shown = read(&mut encoder);
+    gpu.queue.submit([encoder.finish()]);
+    let words_of = |b: &wgpu::Buffer| words(&gpu.read_buffer(b));
+    assert_eq!(words_of(&hidden), [0, 0, 0, 0, 0, 0, 0, 0], "between the calls");
+    assert_eq!(
+        words_of(&shown),
+        [1, 31, 1, 31, 1, 31, 0, 0],
+        "drawn with slot 0 hidden"
+    );
+
+    let mut later = device.create_command_encoder(&Default::default());
+    let later_read = read(&mut later);
+    let later = later.finish();
+    let mut encoder = device.create_command_encoder(&Default::default());
+    shadows(&mut encoder);
+    gpu.queue.submit([encoder.finish(), later]);
+    assert_eq!(
+        words_of(&later_read),
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        "after a command buffer leaving them `None`"
+    );
+    for map in &maps {
+        table.set_resource_usage(map, Usage::ReadOnly);
+    }
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let last = read(&mut encoder);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words_of(&last), [1, 31, 1, 31, 1, 31, 0, 0]);
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
