@@ -2,7 +2,8 @@
 //! 1,000 dispatches alternating two bind groups of 16 write-only storage textures each, of
 //! which 0, 1 or 16 are also in a 65,536-slot automatic table (`ReadOnly`: each such
 //! binding hides its slot from that dispatch), against the same dispatches and bind groups
-//! with no table.
+//! with no table; and the same as 1,000 draws in one render pass (one usage scope, whose
+//! hiding is decided once).
 //!
 //! `cargo bench -p wgpu-core-ext --bench conflict_cost [-- --runs 9 --backend noop|vulkan]`
 //!
@@ -36,6 +37,8 @@ struct Setup {
     device: wgpu::Device,
     queue: wgpu::Queue,
     pipeline: wgpu::ComputePipeline,
+    render_pipeline: wgpu::RenderPipeline,
+    target: wgpu::TextureView,
     groups: [wgpu::BindGroup; 2],
     table: Option<wgpu::ResourceTable>,
     /// The table's members among the groups' textures.
@@ -57,7 +60,7 @@ impl Setup {
         let entries: Vec<_> = (0..BINDINGS)
             .map(|binding| wgpu::BindGroupLayoutEntry {
                 binding,
-                visibility: wgpu::ShaderStages::COMPUTE,
+                visibility: wgpu::ShaderStages::COMPUTE | wgpu::ShaderStages::FRAGMENT,
                 ty: wgpu::BindingType::StorageTexture {
                     access: wgpu::StorageTextureAccess::WriteOnly,
                     format: wgpu::TextureFormat::R32Uint,
@@ -75,16 +78,38 @@ impl Setup {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         };
-        let (pipeline_layout, source) = match members {
+        let (pipeline_layout, source, draw_source) = match members {
             Some(_) => (
                 device.create_pipeline_layout_with_resource_table(&desc),
                 "enable resource_table;\n@compute @workgroup_size(1) fn main() { _ = hasResource<texture_2d<u32>>(0u); }",
+                "enable resource_table;\n@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4(0.0); }\n\
+                 @fragment fn fs() -> @location(0) vec4<u32> { return vec4(u32(hasResource<texture_2d<u32>>(0u))); }",
             ),
             None => (
                 device.create_pipeline_layout(&desc),
                 "@compute @workgroup_size(1) fn main() {}",
+                "@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4(0.0); }\n\
+                 @fragment fn fs() -> @location(0) vec4<u32> { return vec4(0u); }",
             ),
         };
+        let draw_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(draw_source.into()),
+        });
+        let render_pipeline = hal_ext::harness::render_pipeline(
+            &device,
+            &draw_module,
+            Some(&pipeline_layout),
+            wgpu::TextureFormat::R32Uint,
+        );
+        let target = hal_ext::harness::texture_2d(
+            &device,
+            wgpu::TextureFormat::R32Uint,
+            1,
+            1,
+            wgpu::TextureUsages::RENDER_ATTACHMENT,
+        )
+        .create_view(&Default::default());
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
             source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -160,6 +185,8 @@ impl Setup {
             device,
             queue,
             pipeline,
+            render_pipeline,
+            target,
             groups,
             table,
             members: member_textures,
@@ -202,20 +229,57 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// As [`Setup::dispatches`], with 1,000 draws in one render pass (one usage scope: what
+    /// it hides is decided once, for the whole pass).
+    fn draws(&self, runs: usize, alternate: bool, none: bool) -> Duration {
+        let started = Instant::now();
+        let mut best = Duration::MAX;
+        let mut done = 0;
+        while done < runs || (started.elapsed() < Duration::from_millis(300) && done < 2000) {
+            let start = Instant::now();
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            if let (Some(table), true) = (&self.table, none) {
+                for member in &self.members {
+                    encoder.set_resource_usage(table, member, wgpu::ResourceTableUsage::None);
+                }
+            }
+            {
+                let black = wgpu::Color::BLACK;
+                let mut pass = match &self.table {
+                    Some(table) => hal_ext::harness::clear_pass_with_table(&mut encoder, &self.target, black, table),
+                    None => hal_ext::harness::clear_pass(&mut encoder, &self.target, black),
+                };
+                pass.set_pipeline(&self.render_pipeline);
+                for call in 0..CALLS {
+                    let group = if alternate { call as usize % 2 } else { 0 };
+                    pass.set_bind_group(0, &self.groups[group], &[]);
+                    pass.draw(0..1, 0..1);
+                }
+            }
+            self.queue.submit([encoder.finish()]);
+            self.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            best = best.min(start.elapsed());
+            done += 1;
+        }
+        best
+    }
+}
+
 fn main() {
     let cli = <Cli as clap::Parser>::parse();
     let backends = cli.backend.backends();
     let runs = cli.common.runs.unwrap_or(5);
     let baseline = Setup::new(backends, None);
     println!(
-        "CPU time per {CALLS} dispatches alternating two bind groups of {BINDINGS} storage \
-         textures (encode + finish + submit + poll), ms, best of {runs}+ runs, {} backend\n",
+        "CPU time per {CALLS} dispatches, or draws in one render pass, alternating two bind groups of \
+         {BINDINGS} storage textures (encode + finish + submit + poll), ms, best of {runs}+ runs, {} backend\n",
         cli.backend.backend
     );
     println!(
-        "| members of a {TABLE_SIZE}-slot automatic table per group | groups | no table | automatic table | ratio |"
+        "| members of a {TABLE_SIZE}-slot automatic table per group | work | groups | no table | automatic table | ratio |"
     );
-    println!("| ---: | --- | ---: | ---: | ---: |");
+    println!("| ---: | --- | --- | ---: | ---: | ---: |");
     let rows = [0, 1, BINDINGS].into_iter().flat_map(|members| {
         [(members, false), (members, true)]
             .into_iter()
@@ -223,15 +287,23 @@ fn main() {
     });
     for (members, none) in rows {
         let table = Setup::new(backends, Some(members));
-        for alternate in [true, false] {
+        for (draws, alternate) in [(false, true), (false, false), (true, true), (true, false)] {
+            let time = |setup: &Setup, none| {
+                if draws {
+                    setup.draws(runs, alternate, none)
+                } else {
+                    setup.dispatches(runs, alternate, none)
+                }
+            };
             // In turn, so that a slow spell of the machine lands on both.
             let (mut base, mut with) = (Duration::MAX, Duration::MAX);
             for _ in 0..3 {
-                base = base.min(baseline.dispatches(runs, alternate, false));
-                with = with.min(table.dispatches(runs, alternate, none));
+                base = base.min(time(&baseline, false));
+                with = with.min(time(&table, none));
             }
             println!(
-                "| {members} | {}{} | {:.3} | {:.3} | {:.2}x |",
+                "| {members} | {} | {}{} | {:.3} | {:.3} | {:.2}x |",
+                if draws { "draws (render pass)" } else { "dispatches" },
                 if alternate { "two in turn" } else { "one" },
                 if none {
                     ", members `None` (the command buffer's calls)"
