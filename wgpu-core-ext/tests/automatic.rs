@@ -721,6 +721,51 @@ fn a_none_call_leaves_its_member_where_its_uses_put_it() {
     );
 }
 
+/// A compute pass's call changes its member's table state and a dispatch after it writes
+/// the texture through a bindful storage binding: when the pass ends the command buffer
+/// notes the member against the call's state (not its own from before the pass), so the
+/// table pass after it finds it restored to the sampled state, and so does the end of the
+/// command buffer. Before the pass, the member is in its table state, or an encoder's
+/// `None` left it without one.
+#[test]
+fn a_bindful_write_after_a_pass_call_is_restored_after_the_pass() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = automatic(&device, 4);
+    let written = texture(
+        &device,
+        wgpu::TextureFormat::R32Uint,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    let view = written.create_view(&Default::default());
+    insert_view(&table, &view);
+    let writer = hal_ext::harness::compute_pipeline(
+        &device,
+        "@group(0) @binding(0) var t: texture_storage_2d<r32uint, write>;
+@compute @workgroup_size(1) fn main() { textureStore(t, vec2(0), vec4(5u)); }",
+    );
+    let group = hal_ext::harness::group_0(&device, &writer, vec![wgpu::BindingResource::TextureView(&view)]);
+    for before in [None, Some(Usage::None)] {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        if let Some(usage) = before {
+            encoder.set_resource_usage(&table, &written, usage);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_resource_usage(&table, &written, Usage::ReadOnly);
+            pass.set_pipeline(&writer);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        let commands = encoder.finish();
+        assert_eq!(
+            commands.texture_uses(&written).map(|(_, end)| end),
+            Some(wgpu::TextureUses::RESOURCE),
+            "{before:?} before the pass"
+        );
+    }
+}
+
 /// A queue-timeline call that moves its resource is a use of it, as a pass's would be: a
 /// buffer destroyed between the command buffer's `finish` and its submission fails the
 /// submission (`DestroyedResource`, naming the buffer). A `None` call moves nothing and is

@@ -1194,3 +1194,65 @@ fn gpu_the_shadow_map_program_with_none_and_read_only() {
     let messages = gpu.take_validation_messages();
     assert!(messages.is_empty(), "{messages:#?}");
 }
+
+/// A compute pass's call changes its member's table state, and a dispatch after it writes
+/// the texture through a bindful storage binding: when the pass ends, the command buffer
+/// notes the member against the call's state, so the next pass that reads the table reads
+/// what the dispatch wrote, in the sampled state, layer clean. Run with the member in its
+/// table state before the pass, and with an encoder's `None` before it (which left it
+/// without one, the call's restores elided).
+#[test]
+fn gpu_a_bindful_write_after_a_pass_call_is_restored_after_the_pass() {
+    let gpu = GpuContext::new(wgpu::Features::SAMPLING_RESOURCE_TABLE, wgpu::Limits::default());
+    let device = &gpu.device;
+    let texture = texture_2d(
+        device,
+        wgpu::TextureFormat::R32Uint,
+        1,
+        1,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    let view = texture.create_view(&Default::default());
+    let table = device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("written"),
+        size: 4,
+    });
+    assert_eq!(table.insert(wgpu::BindingResource::TextureView(&view)), Ok(0));
+    gpu.queue.submit([]);
+    let writer = compute_pipeline(
+        device,
+        "@group(0) @binding(0) var t: texture_storage_2d<r32uint, write>;
+@compute @workgroup_size(1) fn main() { textureStore(t, vec2(0), vec4(5u)); }",
+    );
+    let group = group_0(device, &writer, vec![wgpu::BindingResource::TextureView(&view)]);
+    let reader = compute_pipeline(device, READ_TWO_SLOTS);
+    for before in [None, Some(Usage::None)] {
+        let out = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("out"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        if let Some(usage) = before {
+            encoder.set_resource_usage(&table, &texture, usage);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_resource_usage(&table, &texture, Usage::ReadOnly);
+            pass.set_pipeline(&writer);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        hal_ext::harness::dispatch_through_table(device, &mut encoder, &table, &reader, &out);
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(
+            words(&gpu.read_buffer(&out)),
+            [1, 5, 0, 0],
+            "{before:?} before the pass"
+        );
+        let messages = gpu.take_validation_messages();
+        assert!(messages.is_empty(), "{before:?} before the pass: {messages:#?}");
+    }
+}
