@@ -193,13 +193,15 @@ impl Setup {
         }
     }
 
-    /// The best time of 1,000 dispatches alternating the two groups (or with the first
-    /// throughout); with `none`, the command buffer first sets the table's usage of every
-    /// member to `None` (and so hides nothing per dispatch, nor restores anything).
-    fn dispatches(&self, runs: usize, alternate: bool, none: bool) -> Duration {
+    /// The best time of 1,000 dispatches (or, with `draws`, draws in one render pass: one
+    /// usage scope, whose hiding is decided once) alternating the two groups (or with the
+    /// first throughout); with `none`, the command buffer first sets the table's usage of
+    /// every member to `None` (and so hides nothing, nor restores anything).
+    fn time(&self, runs: usize, draws: bool, alternate: bool, none: bool) -> Duration {
         let started = Instant::now();
         let mut best = Duration::MAX;
         let mut done = 0;
+        let group = |call: u32| &self.groups[if alternate { call as usize % 2 } else { 0 }];
         while done < runs || (started.elapsed() < Duration::from_millis(300) && done < 2000) {
             let start = Instant::now();
             let mut encoder = self.device.create_command_encoder(&Default::default());
@@ -208,43 +210,7 @@ impl Setup {
                     encoder.set_resource_usage(table, member, wgpu::ResourceTableUsage::None);
                 }
             }
-            {
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                if let Some(table) = &self.table {
-                    pass.set_resource_table(Some(table));
-                }
-                pass.set_pipeline(&self.pipeline);
-                for call in 0..CALLS {
-                    let group = if alternate { call as usize % 2 } else { 0 };
-                    pass.set_bind_group(0, &self.groups[group], &[]);
-                    pass.dispatch_workgroups(1, 1, 1);
-                }
-            }
-            self.queue.submit([encoder.finish()]);
-            self.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            best = best.min(start.elapsed());
-            done += 1;
-        }
-        best
-    }
-}
-
-impl Setup {
-    /// As [`Setup::dispatches`], with 1,000 draws in one render pass (one usage scope: what
-    /// it hides is decided once, for the whole pass).
-    fn draws(&self, runs: usize, alternate: bool, none: bool) -> Duration {
-        let started = Instant::now();
-        let mut best = Duration::MAX;
-        let mut done = 0;
-        while done < runs || (started.elapsed() < Duration::from_millis(300) && done < 2000) {
-            let start = Instant::now();
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            if let (Some(table), true) = (&self.table, none) {
-                for member in &self.members {
-                    encoder.set_resource_usage(table, member, wgpu::ResourceTableUsage::None);
-                }
-            }
-            {
+            if draws {
                 let black = wgpu::Color::BLACK;
                 let mut pass = match &self.table {
                     Some(table) => hal_ext::harness::clear_pass_with_table(&mut encoder, &self.target, black, table),
@@ -252,9 +218,18 @@ impl Setup {
                 };
                 pass.set_pipeline(&self.render_pipeline);
                 for call in 0..CALLS {
-                    let group = if alternate { call as usize % 2 } else { 0 };
-                    pass.set_bind_group(0, &self.groups[group], &[]);
+                    pass.set_bind_group(0, group(call), &[]);
                     pass.draw(0..1, 0..1);
+                }
+            } else {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                if let Some(table) = &self.table {
+                    pass.set_resource_table(Some(table));
+                }
+                pass.set_pipeline(&self.pipeline);
+                for call in 0..CALLS {
+                    pass.set_bind_group(0, group(call), &[]);
+                    pass.dispatch_workgroups(1, 1, 1);
                 }
             }
             self.queue.submit([encoder.finish()]);
@@ -288,13 +263,7 @@ fn main() {
     for (members, none) in rows {
         let table = Setup::new(backends, Some(members));
         for (draws, alternate) in [(false, true), (false, false), (true, true), (true, false)] {
-            let time = |setup: &Setup, none| {
-                if draws {
-                    setup.draws(runs, alternate, none)
-                } else {
-                    setup.dispatches(runs, alternate, none)
-                }
-            };
+            let time = |setup: &Setup, none| setup.time(runs, draws, alternate, none);
             // In turn, so that a slow spell of the machine lands on both.
             let (mut base, mut with) = (Duration::MAX, Duration::MAX);
             for _ in 0..3 {
