@@ -1256,3 +1256,40 @@ fn gpu_a_bindful_write_after_a_pass_call_is_restored_after_the_pass() {
         assert!(messages.is_empty(), "{before:?} before the pass: {messages:#?}");
     }
 }
+
+/// A buffer's `None` call elides its restores as a texture's does: a copy writes it after the
+/// call, a table pass then sees it hidden, a `ReadOnly` call shows what the copy wrote, and
+/// the next submission reads it too, layer clean. (The layer of this machine does not check
+/// storage buffers in a mutable descriptor array: the tracker's barriers are the noop tests'.)
+#[test]
+fn gpu_a_buffer_written_after_none_shows_the_write_after_read_only() {
+    let gpu = GpuContext::new(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let read = compute_pipeline(&gpu.device, READ_THROUGH_SLOT_0);
+    let table = gpu.device.create_resource_table(&wgpu::ResourceTableDescriptor {
+        label: Some("buffers"),
+        size: 4,
+    });
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
+    let data = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[1; 4], usage);
+    let seven = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7; 4], usage);
+    assert_eq!(table.insert(data.as_entire_binding()), Ok(0));
+    gpu.queue.submit([]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let before = dispatch_through(&gpu, &mut encoder, &table, &read);
+    encoder.set_resource_usage(&table, &data, Usage::None);
+    encoder.copy_buffer_to_buffer(&seven, 0, &data, 0, 16);
+    let hidden = dispatch_through(&gpu, &mut encoder, &table, &read);
+    encoder.set_resource_usage(&table, &data, Usage::ReadOnly);
+    let shown = dispatch_through(&gpu, &mut encoder, &table, &read);
+    gpu.queue.submit([encoder.finish()]);
+    let words_of = |b: &wgpu::Buffer| words(&gpu.read_buffer(b));
+    assert_eq!(words_of(&before), [1, 1]);
+    assert_eq!(words_of(&hidden), [0, 0], "after `None`");
+    assert_eq!(words_of(&shown), [1, 7], "after `ReadOnly`: the copy's words");
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let next = dispatch_through(&gpu, &mut encoder, &table, &read);
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words_of(&next), [1, 7], "the next submission");
+    let messages = gpu.take_validation_messages();
+    assert!(messages.is_empty(), "{messages:#?}");
+}
