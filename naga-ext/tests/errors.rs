@@ -114,6 +114,17 @@ fn enable_without_the_capability() {
         err.starts_with("error: the `resource_table` extension is not supported in the current environment"),
         "{err}"
     );
+    // The notes name the fix, for wgpu and for naga alone.
+    assert!(
+        err.ends_with(
+            "  = note: wgpu: create the device with `wgpu::Features::SAMPLING_RESOURCE_TABLE` \
+             (`HETEROGENEOUS_RESOURCE_TABLE` for storage textures and buffers) in \
+             `DeviceDescriptor::required_features`\n  \
+             = note: naga: parse with `Capabilities::RESOURCE_TABLE` (or \
+             `HETEROGENEOUS_RESOURCE_TABLE`) in `front::wgsl::Options::capabilities`\n\n"
+        ),
+        "{err:?}"
+    );
 }
 
 /// Sampled types validate with only the sampling capability.
