@@ -2,7 +2,7 @@
 //!
 //! - the patch series for `naga` and `naga-types` (`patches/<crate>/*.patch`: stories, each
 //!   carrying the whole new modules it adds), materialized by `cargo xtask patch`: the WGSL
-//!   `resource_table` extension (see `naga::resource_table` and ARCHITECTURE.md);
+//!   `resource_table` extension (see `naga::resource_table` and docs/src/abi.md);
 //! - this small crate: [`compile`], the one pipeline the `naga-ext` command-line compiler and
 //!   the snapshot tests share.
 

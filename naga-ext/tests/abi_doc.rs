@@ -1,4 +1,4 @@
-//! ARCHITECTURE.md's type-id table is the ABI that naga (the shader side), wgpu-core (the
+//! docs/src/abi.md's type-id table is the ABI that naga (the shader side), wgpu-core (the
 //! metadata it writes) and hal (the default slots) share. This test renders that table from
 //! naga itself, each type written in WGSL, parsed, and its id taken from
 //! `ResourceType::from_type`, and compares it with the document's (between
@@ -141,17 +141,17 @@ fn render() -> String {
 }
 
 #[test]
-fn architecture_type_id_table_matches_naga() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ARCHITECTURE.md");
+fn the_abi_pages_type_id_table_matches_naga() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/src/abi.md");
     let doc = std::fs::read_to_string(path).unwrap();
     let (start, end) = ("<!-- abi:type-ids -->\n", "\n<!-- /abi:type-ids -->");
-    let a = doc.find(start).expect("ARCHITECTURE.md marks its type-id table") + start.len();
+    let a = doc.find(start).expect("docs/src/abi.md marks its type-id table") + start.len();
     let b = a + doc[a..].find(end).expect("the table's end marker");
     // Every descriptor array has a default slot per type id after the API slots.
     let defaults = format!("`size + {}`", TypeId::COUNT - 1);
     assert!(
         doc.contains(&defaults),
-        "ARCHITECTURE.md gives the arrays' length as {defaults}"
+        "docs/src/abi.md gives the arrays' length as {defaults}"
     );
     let rendered = render();
     if std::env::var_os("BLESS").is_some() {
@@ -161,6 +161,6 @@ fn architecture_type_id_table_matches_naga() {
     assert_eq!(
         doc[a..b],
         rendered,
-        "ARCHITECTURE.md's type-id table differs from naga's TypeId (BLESS=1 rewrites it)"
+        "docs/src/abi.md's type-id table differs from naga's TypeId (BLESS=1 rewrites it)"
     );
 }

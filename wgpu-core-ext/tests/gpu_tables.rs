@@ -134,7 +134,7 @@ fn dispatch_module(
 /// `source` compiled as wgpu's Vulkan backend compiles it for a device without
 /// `robustBufferAccess2` (buffer accesses `Restrict`: naga clamps the metadata read), which
 /// neither lavapipe nor the H100 is: the SPIR-V goes in through passthrough, with the table
-/// at group 1 placed as ARCHITECTURE.md's ABI says (metadata and sampled textures in the
+/// at group 1 placed as the ABI (docs/src/abi.md) says (metadata and sampled textures in the
 /// table's first set, samplers in the next), and the layout for it: group 0 holds `buffers`
 /// storage buffers, the first read-write, the rest read-only.
 fn restricted_module(gpu: &GpuContext, source: &str, buffers: u32) -> (wgpu::ShaderModule, wgpu::PipelineLayout) {

@@ -1,6 +1,6 @@
 //! Pinning (noop backend): the rules of `pin`, and the type ids slots get from their
 //! resource's pin — the visibility the shader's `hasResource`/`getResource` see (numbers from
-//! the resource-table ABI in ARCHITECTURE.md).
+//! the resource-table ABI in docs/src/abi.md).
 
 use hal_ext::harness::{find_source, noop_device, validation_error};
 use wgpu::PinnedUsage;
