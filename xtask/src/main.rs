@@ -56,8 +56,17 @@ enum Cmd {
         #[arg(long)]
         check: bool,
     },
-    /// Copy the patched crates to DIR and print the `[patch.crates-io]` lines to use them.
-    Export { dir: PathBuf },
+    /// Copy the patched crates to DIR and print the `[patch.crates-io]` lines to use them; or,
+    /// with `--into PROJECT`, copy them into the project's `.cargo/wgpu-bindless/` and write
+    /// (or, on a later run, update) those lines in its `.cargo/config.toml`.
+    Export {
+        /// Where to copy the crates (the lines are printed, to paste).
+        #[arg(required_unless_present = "into", conflicts_with = "into")]
+        dir: Option<PathBuf>,
+        /// A Cargo project (or workspace) to patch: its `Cargo.toml` stays as it is.
+        #[arg(long, value_name = "PROJECT")]
+        into: Option<PathBuf>,
+    },
     /// Check for (and, as root on Debian, install) lavapipe, the validation layer, spirv-val,
     /// and install cargo-semver-checks and Dawn (npm's `webgpu`, for the Dawn scenarios).
     Setup,
@@ -93,9 +102,9 @@ enum Cmd {
         /// Only this benchmark.
         #[arg(long)]
         only: Option<String>,
-        /// Also write the tables into the README's performance section.
+        /// Also write the tables into their sections of docs/src/benchmarks.md.
         #[arg(long)]
-        readme: bool,
+        write: bool,
         /// Arguments for the benchmark binaries (`--runs 9 --sizes 100000`), given to each one
         /// run; flags of one benchmark only (`--backend`, `--invocations`, `--only`) need
         /// `--only` here.
@@ -105,6 +114,12 @@ enum Cmd {
     /// The main job: the bindless demo on Vulkan (4,096 textures, one instanced draw through a
     /// resource table, next to the bindful frame); writes bindless.png and checks it.
     Demo,
+    /// Install the trace player (`player`: `info`, `replay`, `diff`) with `cargo install`,
+    /// built against the patched crates; extra arguments go to `cargo install` (`--root DIR`).
+    InstallPlayer {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -124,7 +139,11 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::Patch { force } => patch(&root, force).map(drop),
         Cmd::Rebase { version, continue_ } => rebase(&root, version.as_deref(), continue_),
         Cmd::Save { krate, message, check } => save(&root, krate.as_deref(), message.as_deref(), check),
-        Cmd::Export { dir } => export::export(&root, &dir).map(drop),
+        Cmd::Export { dir, into } => match (dir, into) {
+            (_, Some(project)) => export::export_into(&root, &project),
+            (Some(dir), None) => export::export(&root, &dir).map(drop),
+            (None, None) => unreachable!("clap requires one"),
+        },
         Cmd::Setup => {
             semver::ensure_tool()?;
             let vk = vulkan::ensure(true)?;
@@ -145,7 +164,8 @@ fn run(cmd: Cmd) -> Result<()> {
         Cmd::CheckUpstream { self_test } => tasks::check_upstream(&root, self_test),
         Cmd::Test(args) => tasks::test(&root, &args),
         Cmd::Demo => tasks::demo(&root),
-        Cmd::Bench { only, readme, args } => tasks::bench(&root, only.as_deref(), readme, &args),
+        Cmd::InstallPlayer { args } => tasks::install_player(&root, &args),
+        Cmd::Bench { only, write, args } => tasks::bench(&root, only.as_deref(), write, &args),
         Cmd::Style => tasks::style(&root),
     }
 }

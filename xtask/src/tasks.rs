@@ -506,7 +506,7 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
         );
         if !args.no_gpu {
             report.step(
-                "downstream drop-in: exported patched crates vs crates.io release",
+                "downstream drop-in: a project patched by export --into vs the crates.io release",
                 |counts| downstream(root, &gpu_env, counts),
             );
             drop_in_ci(&root.join("target/downstream/target"));
@@ -713,51 +713,69 @@ pub fn style(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Exports the patched crates, builds the smoke program as a crate outside the workspace
-/// with the printed `[patch.crates-io]` lines, runs it on Vulkan and checks its verdict; then
-/// builds the same program against the unpatched crates.io release and requires identical
-/// output, byte for byte (checksums of the GPU's results included).
+/// Builds the smoke program as a crate outside the workspace, patched the way the README
+/// tells users to (`cargo xtask export --into`: the project's `.cargo/config.toml`, its
+/// `Cargo.toml` untouched), runs it on Vulkan and checks its verdict, and runs the README's
+/// example there too; then builds the smoke program against the unpatched crates.io release
+/// and requires identical output, byte for byte (checksums of the GPU's results included).
 fn downstream(root: &Path, gpu_env: &[(String, String)], counts: &mut Counts) -> Result<()> {
     let work = root.join("target/downstream");
-    let patch_lines = export::export(root, &work.join("exported"))?;
     let smoke = root.join("wgpu-core-ext/src/bin/smoke.rs");
+    let readme = root.join("wgpu-core-ext/examples/readme.rs");
     let wgpu = crate::pins::load(root)?
         .into_iter()
         .find(|p| p.name == "wgpu")
         .context("upstream/Cargo.toml pins no wgpu")?
         .version;
-    let run = |name: &str, patch: &str| -> Result<String> {
+    let project = |name: &str, bins: &[(&str, &Path)]| -> Result<PathBuf> {
         let dir = work.join(name);
+        util::remove_dir_if_exists(&dir)?;
         fs::create_dir_all(&dir)?;
+        let bins: String = bins
+            .iter()
+            .map(|(bin, path)| format!("[[bin]]\nname = \"{bin}\"\npath = {path:?}\n\n"))
+            .collect();
         fs::write(
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"downstream-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [workspace]\n\n[[bin]]\nname = \"smoke\"\npath = {smoke:?}\n\n\
-                 [dependencies]\nwgpu = \"={wgpu}\"\npollster = \"0.4\"\nlog = \"0.4\"\n\n{patch}"
+                 [workspace]\n\n{bins}[dependencies]\nwgpu = \"={wgpu}\"\npollster = \"0.4\"\nlog = \"0.4\"\n"
             ),
         )?;
+        Ok(dir)
+    };
+    let run = |dir: &Path, bin: &str| -> Result<String> {
         let out = util::output(
             cargo_throwaway()
-                .current_dir(&dir)
-                .args(["run", "--quiet", "--bin", "smoke"])
+                .current_dir(dir)
+                .args(["run", "--quiet", "--bin", bin])
                 .env("CARGO_TARGET_DIR", work.join("target"))
                 .env("WGPU_VALIDATION", "1")
                 .envs(gpu_env.iter().cloned()),
         )
-        .with_context(|| format!("the {name} downstream program"))?;
+        .with_context(|| format!("{bin} in {}", dir.display()))?;
         let text = String::from_utf8(out)?;
         print!("{text}");
         Ok(text)
     };
-    let patched = run("patched", &patch_lines)?;
-    if !patched.lines().any(|l| l == "smoke: OK") {
+    let patched = project("patched", &[("smoke", &smoke), ("readme", &readme)])?;
+    export::export_into(root, &patched)?;
+    let smoke_patched = run(&patched, "smoke")?;
+    if !smoke_patched.lines().any(|l| l == "smoke: OK") {
         bail!("the downstream program did not verify its results");
     }
     counts.passed += 1;
-    let unpatched = run("unpatched", "")?;
-    if unpatched != patched {
-        bail!("patched and unpatched wgpu print different results:\n{unpatched}\nvs\n{patched}");
+    // The example asserts the texels it reads; this is what it prints after.
+    let example = run(&patched, "readme")?;
+    let expected = "[1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, -1.0, -1.0, -1.0, -1.0]\n";
+    if example != expected {
+        bail!("the README's example, built with `export --into`, printed {example:?}, not {expected:?}");
+    }
+    counts.passed += 1;
+    let unpatched = project("unpatched", &[("smoke", &smoke)])?;
+    let smoke_unpatched = run(&unpatched, "smoke")?;
+    if smoke_unpatched != smoke_patched {
+        bail!("patched and unpatched wgpu print different results:\n{smoke_unpatched}\nvs\n{smoke_patched}");
     }
     counts.passed += 1;
     Ok(())
@@ -786,13 +804,16 @@ pub fn demo(root: &Path) -> Result<()> {
     )
 }
 
-/// The benchmarks `cargo xtask bench` runs, each with its README section
+/// The benchmarks `cargo xtask bench` runs, each with its section of the benchmarks page
 /// (`<!-- bench:NAME -->` … `<!-- /bench:NAME -->`).
 pub const BENCHES: &[&str] = &["cpu_cost", "conflict_cost", "slot_updates", "shader_cost"];
 
+/// The page `cargo xtask bench --write` writes.
+const BENCH_PAGE: &str = "docs/src/benchmarks.md";
+
 /// `cargo xtask bench`: runs the benchmarks (or `only` one) on lavapipe, each in one process,
-/// with `args`; with `readme`, puts each one's output between its README markers.
-pub fn bench(root: &Path, only: Option<&str>, readme: bool, args: &[String]) -> Result<()> {
+/// with `args`; with `write`, puts each one's output between its markers on the benchmarks page.
+pub fn bench(root: &Path, only: Option<&str>, write: bool, args: &[String]) -> Result<()> {
     let vk = vulkan::ensure(true)?;
     crate::patch(root, false)?;
     if let Some(name) = only {
@@ -814,23 +835,35 @@ pub fn bench(root: &Path, only: Option<&str>, readme: bool, args: &[String]) -> 
         if !output.status.success() {
             bail!("the {name} benchmark failed ({})", output.status);
         }
-        if readme {
-            let path = root.join("README.md");
+        if write {
+            let path = root.join(BENCH_PAGE);
             let text = fs::read_to_string(&path)?;
             let (begin, end) = (format!("<!-- bench:{name} -->\n"), format!("<!-- /bench:{name} -->"));
             let start = text
                 .find(&begin)
-                .with_context(|| format!("README has no {begin:?} marker"))?
+                .with_context(|| format!("{BENCH_PAGE} has no {begin:?} marker"))?
                 + begin.len();
             let stop = start
                 + text[start..]
                     .find(&end)
-                    .with_context(|| format!("README has no {end:?} marker"))?;
+                    .with_context(|| format!("{BENCH_PAGE} has no {end:?} marker"))?;
             fs::write(&path, format!("{}{}{}", &text[..start], table, &text[stop..]))?;
-            println!("xtask: README.md's {name} table updated");
+            println!("xtask: {BENCH_PAGE}'s {name} table updated");
         }
     }
     Ok(())
+}
+
+/// `cargo xtask install-player`: `cargo install` of the player from this workspace, whose
+/// `[patch.crates-io]` gives it the patched crates.
+pub fn install_player(root: &Path, args: &[String]) -> Result<()> {
+    crate::patch(root, false)?;
+    util::run(
+        cargo()
+            .current_dir(root)
+            .args(["install", "--locked", "--path", "player"])
+            .args(args),
+    )
 }
 
 fn upstream_roots(root: &Path) -> Result<Vec<PathBuf>> {
