@@ -9,7 +9,9 @@ include!("../examples/readme.rs");
 fn readme_block(lang: &str, first_line: &str) -> String {
     let readme = include_str!("../../README.md");
     let fence = format!("```{lang}\n{first_line}");
-    let start = readme.find(&fence).unwrap_or_else(|| panic!("README.md has no ```{lang} block starting {first_line:?}"))
+    let start = readme
+        .find(&fence)
+        .unwrap_or_else(|| panic!("README.md has no ```{lang} block starting {first_line:?}"))
         + lang.len()
         + 4;
     let end = start + readme[start..].find("\n```\n").expect("the block's end") + 1;

@@ -962,6 +962,19 @@ fn gpu_slot_lifecycle_follows_submissions() {
     let running = in_flight(&gpu.device);
     table.remove(0).unwrap();
     if running {
+        let report = table.inspect_slot(0).unwrap();
+        let after = index_value(&index);
+        assert_eq!(
+            report.hidden,
+            Some(wgpu::SlotHidden::Removed { available_after: after })
+        );
+        assert_eq!(
+            report.explain("texture_2d<u32>"),
+            format!(
+                "slot 0 is empty (removed; it can be filled again once submission {after} has \
+                 completed): `texture_2d<u32>` reads the default"
+            )
+        );
         match table.update(0, wgpu::BindingResource::TextureView(&c)) {
             Err(E::NotYetAvailable {
                 slot: 0,

@@ -1,0 +1,275 @@
+//! `ResourceTable::inspect_slot`: what a slot holds and why a shader reads its default, for
+//! the silent failures a first program meets (a forgotten pin, a shader type that does not
+//! match the view, a texture dropped while the table holds it) and every other reason,
+//! asserting the reports' exact fields and texts. Noop backend.
+
+use hal_ext::harness::noop_device;
+use wgpu::{
+    ResourceTableBinding, ResourceTableDescriptor, ResourceTableError, ResourceTableUsage, ScopeConflict, SlotHidden,
+    SlotUsage,
+};
+
+fn device(features: wgpu::Features) -> (wgpu::Device, wgpu::Queue) {
+    noop_device(features, wgpu::Limits::default())
+}
+
+fn texture(device: &wgpu::Device, label: &str, usage: wgpu::TextureUsages) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: 4,
+            height: 4,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage,
+        view_formats: &[],
+    })
+}
+
+fn view(texture: &wgpu::Texture) -> wgpu::TextureView {
+    texture.create_view(&wgpu::TextureViewDescriptor {
+        label: Some("albedo view"),
+        ..Default::default()
+    })
+}
+
+fn albedo_binding(usage: SlotUsage) -> Option<ResourceTableBinding> {
+    Some(ResourceTableBinding::Texture {
+        label: "albedo".into(),
+        view_label: "albedo view".into(),
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        dimension: wgpu::TextureViewDimension::D2,
+        sample_count: 1,
+        mip_level_count: 1,
+        usage,
+    })
+}
+
+#[test]
+fn a_shader_type_that_does_not_match_the_view_is_named() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 64,
+    });
+    let albedo = texture(&device, "albedo", wgpu::TextureUsages::TEXTURE_BINDING);
+    let slot = table
+        .insert(wgpu::BindingResource::TextureView(&view(&albedo)))
+        .unwrap();
+    let report = table.inspect_slot(slot).unwrap();
+    assert_eq!(report.slot, 0);
+    assert_eq!(
+        report.binding,
+        albedo_binding(SlotUsage::Table(ResourceTableUsage::ReadOnly))
+    );
+    assert_eq!(report.visible_as, ["texture_2d<f32>"]);
+    assert_eq!(report.hidden, None);
+    assert_eq!(report.hidden_in, Some(ScopeConflict::Writes));
+    assert_eq!(
+        report.explain("texture_2d<u32>"),
+        "slot 0 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), which reads as \
+         `texture_2d<f32>`, not as `texture_2d<u32>`: the type must match the view"
+    );
+    assert_eq!(
+        report.explain("texture_2d< f32 >"),
+        "slot 0 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), which `texture_2d< f32 >` \
+         reads (except in a dispatch or render pass that writes it)"
+    );
+    assert_eq!(
+        report.to_string(),
+        "slot 0 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), read as \
+         `texture_2d<f32>` except in a dispatch or render pass that writes it"
+    );
+}
+
+#[test]
+fn a_forgotten_pin_is_named() {
+    let (device, queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_pinned_resource_table(&ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 64,
+    });
+    let albedo = texture(&device, "albedo", wgpu::TextureUsages::TEXTURE_BINDING);
+    table
+        .update(9, wgpu::BindingResource::TextureView(&view(&albedo)))
+        .unwrap();
+    let report = table.inspect_slot(9).unwrap();
+    assert_eq!(report.binding, albedo_binding(SlotUsage::Pin(None)));
+    assert_eq!(report.visible_as, Vec::<String>::new());
+    assert_eq!(report.hidden, Some(SlotHidden::NotPinned));
+    assert_eq!(report.hidden_in, None);
+    assert_eq!(
+        report.explain("texture_2d<f32>"),
+        "slot 9 holds texture 'albedo' (Rgba8Unorm, D2, not pinned), which no type reads: it is \
+         not pinned (`pin` it: the table is of the pinning model)"
+    );
+    albedo.pin(wgpu::PinnedUsage::Sampled);
+    queue.submit([]);
+    let report = table.inspect_slot(9).unwrap();
+    assert_eq!(
+        report.binding,
+        albedo_binding(SlotUsage::Pin(Some(wgpu::PinnedUsage::Sampled)))
+    );
+    assert_eq!(report.visible_as, ["texture_2d<f32>"]);
+    // Pinned tables check uses at submit instead of hiding.
+    assert_eq!(report.hidden_in, None);
+}
+
+#[test]
+fn a_texture_dropped_while_the_table_holds_it_is_still_there() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 4 });
+    let albedo = texture(&device, "albedo", wgpu::TextureUsages::TEXTURE_BINDING);
+    table
+        .update(2, wgpu::BindingResource::TextureView(&view(&albedo)))
+        .unwrap();
+    drop(albedo);
+    let report = table.inspect_slot(2).unwrap();
+    assert_eq!(
+        report.to_string(),
+        "slot 2 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), read as \
+         `texture_2d<f32>` except in a dispatch or render pass that writes it"
+    );
+    // `destroy` (or `remove`) is what takes it out of shaders' reach.
+    let albedo = texture(&device, "albedo", wgpu::TextureUsages::TEXTURE_BINDING);
+    table
+        .update(3, wgpu::BindingResource::TextureView(&view(&albedo)))
+        .unwrap();
+    albedo.destroy();
+    let report = table.inspect_slot(3).unwrap();
+    assert_eq!(report.hidden, Some(SlotHidden::Destroyed));
+    assert_eq!(
+        report.to_string(),
+        "slot 3 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), which no type reads: \
+         it was destroyed"
+    );
+}
+
+#[test]
+fn usages_decide_the_types_and_the_scopes() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    let sampled = texture(&device, "sampled", wgpu::TextureUsages::TEXTURE_BINDING);
+    let storage = texture(
+        &device,
+        "storage",
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    table
+        .update(
+            0,
+            wgpu::BindingResource::TextureView(&sampled.create_view(&Default::default())),
+        )
+        .unwrap();
+    table
+        .update(
+            1,
+            wgpu::BindingResource::TextureView(&storage.create_view(&Default::default())),
+        )
+        .unwrap();
+
+    table.set_resource_usage(&sampled, ResourceTableUsage::None);
+    let report = table.inspect_slot(0).unwrap();
+    assert_eq!(report.hidden, Some(SlotHidden::UsageNone));
+    assert_eq!(
+        report.explain("texture_2d<f32>"),
+        "slot 0 holds texture 'sampled' (Rgba8Unorm, D2, usage None), which no type reads: its \
+         usage in the table is `None`"
+    );
+    // `Writable` shows storage access only: a texture without `STORAGE_BINDING` is no type.
+    table.set_resource_usage(&sampled, ResourceTableUsage::Writable);
+    assert_eq!(table.inspect_slot(0).unwrap().hidden, Some(SlotHidden::NoType));
+
+    table.set_resource_usage(&storage, ResourceTableUsage::Writable);
+    let report = table.inspect_slot(1).unwrap();
+    assert_eq!(
+        report.visible_as,
+        ["texture_storage_2d<f32, read>", "texture_storage_2d<f32, read_write>"]
+    );
+    assert_eq!(report.hidden_in, Some(ScopeConflict::UsesOtherThanWritableStorage));
+    assert!(report.explain("texture_storage_2d<f32, write>").ends_with(
+        "which `texture_storage_2d<f32, write>` reads (except in a dispatch or render pass that \
+         uses it other than as writable storage)"
+    ));
+
+    let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+        label: Some("linear"),
+        ..Default::default()
+    });
+    table.update(2, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    let report = table.inspect_slot(2).unwrap();
+    assert_eq!(report.visible_as, ["sampler"]);
+    assert_eq!(report.hidden_in, None);
+    assert_eq!(report.to_string(), "slot 2 holds sampler 'linear', read as `sampler`");
+}
+
+#[test]
+fn buffers_show_their_range_and_hide_while_mapped_at_creation() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    let particles = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("particles"),
+        size: 1024,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: true,
+    });
+    table
+        .update(
+            4,
+            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &particles,
+                offset: 256,
+                size: None,
+            }),
+        )
+        .unwrap();
+    assert_eq!(table.inspect_slot(4).unwrap().hidden, Some(SlotHidden::Mapped));
+    particles.unmap();
+    let report = table.inspect_slot(4).unwrap();
+    assert_eq!(
+        report.binding,
+        Some(ResourceTableBinding::Buffer {
+            label: "particles".into(),
+            offset: 256,
+            size: 768,
+            usage: SlotUsage::Table(ResourceTableUsage::ReadOnly),
+        })
+    );
+    assert_eq!(report.visible_as, ["ptr<storage, S, read>"]);
+    assert!(report
+        .explain("ptr<storage, Particles, read>")
+        .ends_with("reads (except in a dispatch or render pass that writes it)"));
+    assert!(report
+        .explain("ptr<storage, Particles, read_write>")
+        .ends_with("which reads as `ptr<storage, S, read>`, not as `ptr<storage, Particles, read_write>`: the type must match the view"));
+}
+
+#[test]
+fn empty_and_out_of_range_slots() {
+    let (device, queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 4 });
+    let report = table.inspect_slot(1).unwrap();
+    assert_eq!((report.binding.clone(), report.hidden), (None, Some(SlotHidden::Empty)));
+    assert_eq!(
+        report.explain("sampler"),
+        "slot 1 is empty: `sampler` reads the default"
+    );
+    let sampler = device.create_sampler(&Default::default());
+    table.update(1, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    queue.submit([]);
+    table.remove(1).unwrap();
+    // On noop a submission has completed when `submit` returns: the slot is free at once
+    // (`gpu_tables`' slot lifecycle test sees one removed while its submission runs).
+    assert_eq!(table.inspect_slot(1).unwrap().hidden, Some(SlotHidden::Empty));
+
+    assert_eq!(
+        table.inspect_slot(4),
+        Err(ResourceTableError::OutOfRange { slot: 4, size: 4 })
+    );
+    table.destroy();
+    assert_eq!(table.inspect_slot(0), Err(ResourceTableError::Destroyed));
+}
