@@ -171,7 +171,8 @@ fn a_dispatch_without_a_table_names_where_to_set_one() {
         "Validation Error\n\nCaused by:\n  In a CommandEncoder\n    In a dispatch command, \
          indirect:false\n      The current set ComputePipeline with 'cull' label reads the \
          resource table, but no resource table is set (a compute pass's `set_resource_table`; \
-         a render pass takes its table in `CommandEncoder::begin_render_pass_with_resource_table`)\n"
+         a render pass takes its table in `CommandEncoder::begin_render_pass_with_resource_table`, \
+         or, for a table of the pinning model, its own or its render bundle's `set_resource_table`)\n"
     );
 }
 

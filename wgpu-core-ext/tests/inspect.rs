@@ -46,6 +46,7 @@ fn albedo_binding(usage: SlotUsage) -> Option<ResourceTableBinding> {
         sample_count: 1,
         mip_level_count: 1,
         usage,
+        filterable: true,
     })
 }
 
@@ -64,7 +65,7 @@ fn a_shader_type_that_does_not_match_the_view_is_named() {
     assert_eq!(report.slot, 0);
     assert_eq!(
         report.binding,
-        albedo_binding(SlotUsage::Table(ResourceTableUsage::ReadOnly))
+        albedo_binding(SlotUsage::table(ResourceTableUsage::ReadOnly, None))
     );
     assert_eq!(report.visible_as, ["texture_2d<f32>"]);
     assert_eq!(report.hidden, None);
@@ -236,16 +237,115 @@ fn buffers_show_their_range_and_hide_while_mapped_at_creation() {
             label: "particles".into(),
             offset: 256,
             size: 768,
-            usage: SlotUsage::Table(ResourceTableUsage::ReadOnly),
+            usage: SlotUsage::table(ResourceTableUsage::ReadOnly, None),
         })
     );
     assert_eq!(report.visible_as, ["ptr<storage, S, read>"]);
+    let head = "slot 4 holds buffer 'particles' (bytes 256..1024, usage ReadOnly)";
+    assert_eq!(
+        report.explain("ptr<storage, Particles, read>"),
+        format!(
+            "{head}, which `ptr<storage, Particles, read>` reads (except in a dispatch or render \
+             pass that writes it; if `S` takes at most 768 bytes)"
+        )
+    );
+    // The access defaults to `read`.
     assert!(report
-        .explain("ptr<storage, Particles, read>")
-        .ends_with("reads (except in a dispatch or render pass that writes it)"));
-    assert!(report
-        .explain("ptr<storage, Particles, read_write>")
-        .ends_with("which reads as `ptr<storage, S, read>`, not as `ptr<storage, Particles, read_write>`: the type must match the view"));
+        .explain("ptr<storage, Particles>")
+        .contains("which `ptr<storage, Particles>` reads"));
+    assert_eq!(
+        report.explain("ptr<storage, Particles, read_write>"),
+        format!(
+            "{head}, which reads as `ptr<storage, S, read>`, not as `ptr<storage, Particles, \
+             read_write>`: writing needs the usage `Writable` (`set_resource_usage`)"
+        )
+    );
+    // Only a struct is a table's storage type.
+    assert_eq!(
+        report.explain("ptr<storage, array<u32>, read>"),
+        format!(
+            "{head}, which reads as `ptr<storage, S, read>`, not as `ptr<storage, array<u32>, \
+             read>`: a buffer reads as a pointer to a struct in storage"
+        )
+    );
+}
+
+#[test]
+fn a_refused_binding_an_overstepped_pin_and_an_unfilterable_format() {
+    let (device, _queue) = device(wgpu::Features::SAMPLING_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    // A storage buffer in a sampling-only table: the slot is taken, the binding refused.
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    assert_eq!(table.insert(buffer.as_entire_binding()), Ok(0));
+    assert!(pollster::block_on(scope.pop()).is_some());
+    let report = table.inspect_slot(0).unwrap();
+    assert_eq!(
+        (report.binding.clone(), report.hidden),
+        (None, Some(SlotHidden::Refused))
+    );
+    assert_eq!(
+        report.explain("ptr<storage, S, read>"),
+        "slot 0 is empty (its last `update` or `insert` failed validation, see the error \
+         handler; `remove` it to fill it again): `ptr<storage, S, read>` reads the default"
+    );
+
+    // Pinned `Sampled`, but of usage `Writable` in the table: the pin wins.
+    let storage = texture(
+        &device,
+        "albedo",
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    storage.pin(wgpu::PinnedUsage::Sampled);
+    table
+        .update(1, wgpu::BindingResource::TextureView(&view(&storage)))
+        .unwrap();
+    assert_eq!(table.inspect_slot(1).unwrap().visible_as, ["texture_2d<f32>"]);
+    table.set_resource_usage(&storage, ResourceTableUsage::Writable);
+    let report = table.inspect_slot(1).unwrap();
+    assert_eq!(report.hidden, Some(SlotHidden::PinConflict));
+    assert_eq!(
+        report.to_string(),
+        "slot 1 holds texture 'albedo' (Rgba8Unorm, D2, usage Writable, pinned Sampled), which \
+         no type reads: it is pinned, and its usage in the table would show it otherwise than \
+         its pin allows"
+    );
+
+    // `R32Float` without `FLOAT32_FILTERABLE`: visible, but not to a filtering sampler.
+    let depth_like = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("heights"),
+        size: wgpu::Extent3d::default(),
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    table
+        .update(
+            2,
+            wgpu::BindingResource::TextureView(&depth_like.create_view(&Default::default())),
+        )
+        .unwrap();
+    assert_eq!(
+        table.inspect_slot(2).unwrap().explain("texture_2d<f32>"),
+        "slot 2 holds texture 'heights' (R32Float, D2, unfilterable, usage ReadOnly), which \
+         `texture_2d<f32>` reads (except in a dispatch or render pass that writes it; not with a \
+         filtering sampler: its format is unfilterable-float)"
+    );
+    let sampler = device.create_sampler(&Default::default());
+    table.update(3, wgpu::BindingResource::Sampler(&sampler)).unwrap();
+    assert_eq!(
+        table.inspect_slot(3).unwrap().explain("texture_2d<f32>"),
+        "slot 3 holds sampler (no label), which reads as `sampler`, not as `texture_2d<f32>`: a \
+         sampler reads as `sampler` or `sampler_comparison`, as it was created"
+    );
 }
 
 #[test]

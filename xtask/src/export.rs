@@ -1,6 +1,9 @@
 //! `cargo xtask export <dir>`: how a wgpu user consumes wgpu-bindless.
 
-use std::{fs, path::Path};
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
 
 use anyhow::{bail, Context as _, Result};
 
@@ -35,8 +38,9 @@ pub fn export(root: &Path, dir: &Path) -> Result<String> {
 /// folder that holds its `.cargo`).
 const INTO_DIR: &str = ".cargo/wgpu-bindless";
 
-/// `cargo xtask export --into <project>`: copies the patched crates to the project's
-/// `.cargo/wgpu-bindless/` and writes their `[patch.crates-io]` entries into its
+/// `cargo xtask export --into <project>`: copies the patched crates to the `.cargo/wgpu-bindless/`
+/// of the project's workspace root (where Cargo looks for `.cargo/config.toml` when it runs
+/// anywhere in the workspace) and writes their `[patch.crates-io]` entries into that root's
 /// `.cargo/config.toml`, keeping everything else there; a later run replaces both.
 pub fn export_into(root: &Path, project: &Path) -> Result<()> {
     if !project.join("Cargo.toml").is_file() {
@@ -45,6 +49,7 @@ pub fn export_into(root: &Path, project: &Path) -> Result<()> {
             project.display()
         );
     }
+    let project = workspace_root(project)?;
     let queues = crate::patch(root, false)?;
     let crates = project.join(INTO_DIR);
     util::remove_dir_if_exists(&crates)?;
@@ -67,11 +72,35 @@ pub fn export_into(root: &Path, project: &Path) -> Result<()> {
         crates.display(),
         config.display()
     );
+    if project.join(".cargo/config").is_file() {
+        eprintln!(
+            "xtask: WARNING: {} also exists, and Cargo reads it instead of config.toml: move \
+             its settings into config.toml",
+            project.join(".cargo/config").display()
+        );
+    }
     Ok(())
 }
 
+/// The folder of the workspace root manifest of the project in `dir` (the project itself
+/// when it is not a workspace member).
+fn workspace_root(dir: &Path) -> Result<PathBuf> {
+    let out = util::output(
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(dir)
+            .args(["locate-project", "--workspace", "--message-format", "plain"]),
+    )
+    .with_context(|| format!("finding the workspace of {}", dir.display()))?;
+    let manifest = PathBuf::from(String::from_utf8(out)?.trim());
+    Ok(manifest
+        .parent()
+        .context("a manifest path without a folder")?
+        .to_path_buf())
+}
+
 /// `config` (a `.cargo/config.toml`'s text) with `[patch.crates-io]` entries for `crates`
-/// under [`INTO_DIR`], replacing earlier entries of the same names and keeping the rest.
+/// under [`INTO_DIR`], replacing earlier entries of the same names, and dropping entries of
+/// an earlier run (paths under [`INTO_DIR`]) for crates no longer exported; the rest stays.
 fn patch_config(config: &str, crates: &[&str]) -> Result<String> {
     use toml_edit::{value, DocumentMut, InlineTable, Item, Table};
     let mut doc: DocumentMut = config.parse()?;
@@ -82,23 +111,45 @@ fn patch_config(config: &str, crates: &[&str]) -> Result<String> {
     });
     let patch = patch.as_table_like_mut().context("`patch` is not a table")?;
     let crates_io = patch.entry("crates-io").or_insert(Item::Table(Table::new()));
+    if let Some(table) = crates_io.as_table_mut() {
+        // A note above the header, once (kept in the table's decor, not searched for in
+        // the text, so that nothing else in the file is touched).
+        let decor = table.decor_mut();
+        let prefix = decor.prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
+        if !prefix.contains(NOTE) {
+            decor.set_prefix(format!("{prefix}{NOTE}"));
+        }
+    }
     let crates_io = crates_io
         .as_table_like_mut()
         .context("`patch.crates-io` is not a table")?;
+    let stale: Vec<String> = crates_io
+        .iter()
+        .filter(|(name, entry)| {
+            !crates.contains(name)
+                && entry
+                    .get("path")
+                    .and_then(|p| p.as_str())
+                    .is_some_and(|p| p.starts_with(&format!("{INTO_DIR}/")))
+        })
+        .map(|(name, _)| name.to_string())
+        .collect();
+    for name in stale {
+        crates_io.remove(&name);
+    }
     for name in crates {
         let mut entry = InlineTable::new();
         entry.insert("path", format!("{INTO_DIR}/{name}").into());
         crates_io.insert(name, value(entry));
     }
-    let mut text = doc.to_string();
-    let note = "# [patch.crates-io]: wgpu-bindless's crates, written by `cargo xtask export --into`\n";
-    if !text.contains(note) {
-        if let Some(at) = text.find("[patch.crates-io]") {
-            text.insert_str(at, note);
-        }
-    }
+    let text = doc.to_string();
+    text.parse::<DocumentMut>()
+        .context("the edited config would not be valid TOML")?;
     Ok(text)
 }
+
+/// The comment above the table `export --into` writes.
+const NOTE: &str = "# [patch.crates-io]: wgpu-bindless's crates, written by `cargo xtask export --into`\n";
 
 #[cfg(test)]
 mod tests {
@@ -135,6 +186,29 @@ mod tests {
             once,
             "a second run changes nothing"
         );
+    }
+
+    #[test]
+    fn a_header_in_a_comment_or_a_string_is_left_alone() {
+        let user = "# overrides go in [patch.crates-io] below\n[alias]\nshow = \"!echo [patch.crates-io]\"\n";
+        let text = patch_config(user, CRATES).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "{user}{NOTE}[patch.crates-io]\n\
+                 wgpu = {{ path = \".cargo/wgpu-bindless/wgpu\" }}\n\
+                 wgpu-core = {{ path = \".cargo/wgpu-bindless/wgpu-core\" }}\n"
+            )
+        );
+    }
+
+    #[test]
+    fn entries_of_an_earlier_run_for_crates_no_longer_exported_go() {
+        let before = patch_config("", &["wgpu", "wgpu-core", "naga-types"]).unwrap();
+        let user = format!("{before}serde = {{ path = \"../serde\" }}\n");
+        let after = patch_config(&user, CRATES).unwrap();
+        assert!(!after.contains("naga-types"), "{after}");
+        assert!(after.contains("serde = { path = \"../serde\" }"), "{after}");
     }
 
     #[test]
