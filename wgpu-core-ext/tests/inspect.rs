@@ -373,3 +373,98 @@ fn empty_and_out_of_range_slots() {
     table.destroy();
     assert_eq!(table.inspect_slot(0), Err(ResourceTableError::Destroyed));
 }
+
+/// A noop device of an instance with `flags`.
+fn device_with_flags(features: wgpu::Features, flags: wgpu::InstanceFlags) -> (wgpu::Device, wgpu::Queue) {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::NOOP;
+    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    desc.flags = flags;
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: features,
+        ..Default::default()
+    }))
+    .unwrap()
+}
+
+/// The warnings of `wgpu_core::resource_table`, recorded (one logger per test process:
+/// nextest runs each test in its own).
+struct TableLog(std::sync::Mutex<Vec<String>>);
+
+impl log::Log for TableLog {
+    fn enabled(&self, meta: &log::Metadata) -> bool {
+        meta.target() == "wgpu_core::resource_table"
+    }
+
+    fn log(&self, record: &log::Record) {
+        if self.enabled(record.metadata()) {
+            self.0.lock().unwrap().push(record.args().to_string());
+        }
+    }
+
+    fn flush(&self) {}
+}
+
+impl TableLog {
+    fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+#[test]
+fn dropping_what_a_table_holds_is_told_under_the_diagnostics_flag() {
+    static LOG: TableLog = TableLog(std::sync::Mutex::new(Vec::new()));
+    log::set_logger(&LOG).unwrap();
+    log::set_max_level(log::LevelFilter::Warn);
+    let log = &LOG;
+    for diagnostics in [false, true] {
+        let mut flags = wgpu::InstanceFlags::debugging();
+        flags.set(wgpu::InstanceFlags::RESOURCE_TABLE_DIAGNOSTICS, diagnostics);
+        let (device, _queue) = device_with_flags(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, flags);
+        let materials = device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("materials"),
+            size: 8,
+        });
+        let shadows = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+        let albedo = texture(&device, "albedo", wgpu::TextureUsages::TEXTURE_BINDING);
+        let albedo_view = view(&albedo);
+        materials
+            .update(2, wgpu::BindingResource::TextureView(&albedo_view))
+            .unwrap();
+        materials
+            .update(5, wgpu::BindingResource::TextureView(&albedo_view))
+            .unwrap();
+        shadows
+            .update(0, wgpu::BindingResource::TextureView(&albedo_view))
+            .unwrap();
+        let particles = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: 64,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        materials.update(7, particles.as_entire_binding()).unwrap();
+        // Not in a table: nothing to tell.
+        let loose = texture(&device, "loose", wgpu::TextureUsages::TEXTURE_BINDING);
+        log.take();
+        // The program's last handles: the texture's views hold it too.
+        drop((albedo, albedo_view, particles, loose));
+        let told = log.take();
+        if !diagnostics {
+            assert_eq!(told, Vec::<String>::new());
+            continue;
+        }
+        assert_eq!(
+            told,
+            [
+                "texture 'albedo' was dropped, but table 'materials' holds it in slots 2, 5, and table \
+                 (no label) holds it in slot 0: shaders keep reading it until it is removed from the \
+                 table or destroyed",
+                "buffer (no label) was dropped, but table 'materials' holds it in slot 7: shaders keep \
+                 reading it until it is removed from the table or destroyed",
+            ]
+        );
+    }
+}
