@@ -295,7 +295,8 @@ fn a_refused_binding_an_overstepped_pin_and_an_unfilterable_format() {
          handler; `remove` it to fill it again): `ptr<storage, S, read>` reads the default"
     );
 
-    // Pinned `Sampled`, but of usage `Writable` in the table: the pin wins.
+    // Pinned `Sampled`, but of usage `Writable` in the table: the pin wins. (In this
+    // sampling-only table `Writable` would show no type even unpinned: `NoType`.)
     let storage = texture(
         &device,
         "albedo",
@@ -307,7 +308,20 @@ fn a_refused_binding_an_overstepped_pin_and_an_unfilterable_format() {
         .unwrap();
     assert_eq!(table.inspect_slot(1).unwrap().visible_as, ["texture_2d<f32>"]);
     table.set_resource_usage(&storage, ResourceTableUsage::Writable);
-    let report = table.inspect_slot(1).unwrap();
+    assert_eq!(table.inspect_slot(1).unwrap().hidden, Some(SlotHidden::NoType));
+    let (hdevice, _hqueue) = noop_device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE, wgpu::Limits::default());
+    let htable = hdevice.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    let storage = texture(
+        &hdevice,
+        "albedo",
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    storage.pin(wgpu::PinnedUsage::Sampled);
+    htable
+        .update(1, wgpu::BindingResource::TextureView(&view(&storage)))
+        .unwrap();
+    htable.set_resource_usage(&storage, ResourceTableUsage::Writable);
+    let report = htable.inspect_slot(1).unwrap();
     assert_eq!(report.hidden, Some(SlotHidden::PinConflict));
     assert_eq!(
         report.to_string(),
@@ -452,6 +466,16 @@ fn dropping_what_a_table_holds_is_told_under_the_diagnostics_flag() {
         // The program's last handles: the texture's views hold it too.
         drop((albedo, albedo_view, particles, loose));
         let told = log.take();
+        if diagnostics {
+            // Destroyed, then dropped: its slots read the default already, nothing to tell.
+            let gone = texture(&device, "gone", wgpu::TextureUsages::TEXTURE_BINDING);
+            materials
+                .update(6, wgpu::BindingResource::TextureView(&view(&gone)))
+                .unwrap();
+            gone.destroy();
+            drop(gone);
+            assert_eq!(log.take(), Vec::<String>::new());
+        }
         if !diagnostics {
             assert_eq!(told, Vec::<String>::new());
             continue;
@@ -460,11 +484,72 @@ fn dropping_what_a_table_holds_is_told_under_the_diagnostics_flag() {
             told,
             [
                 "texture 'albedo' was dropped, but table 'materials' holds it in slots 2, 5, and table \
-                 (no label) holds it in slot 0: shaders keep reading it until it is removed from the \
-                 table or destroyed",
+                 (no label) holds it in slot 0: shaders keep reading it until its slots are removed or \
+                 the table is destroyed",
                 "buffer (no label) was dropped, but table 'materials' holds it in slot 7: shaders keep \
-                 reading it until it is removed from the table or destroyed",
+                 reading it until its slots are removed or the table is destroyed",
             ]
         );
     }
+}
+
+#[test]
+fn explain_gives_advice_that_helps() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    // A buffer pinned `StorageRead`, of usage `ReadOnly`: writing needs both changed.
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("particles"),
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    buffer.pin(wgpu::PinnedUsage::StorageRead);
+    table.update(0, buffer.as_entire_binding()).unwrap();
+    assert!(
+        table
+            .inspect_slot(0)
+            .unwrap()
+            .explain("ptr<storage, P, read_write>")
+            .ends_with(
+                "writing needs the usage `Writable` (`set_resource_usage`) and the pin `StorageReadWrite` \
+             (or `unpin` it)"
+            ),
+        "{}",
+        table.inspect_slot(0).unwrap().explain("ptr<storage, P, read_write>")
+    );
+    // An empty or invalid pointee is not a table type.
+    assert!(table
+        .inspect_slot(0)
+        .unwrap()
+        .explain("ptr<storage,>")
+        .ends_with("a buffer reads as a pointer to a struct in storage"));
+
+    // Pinned `Sampled`, usage `Writable`, no `STORAGE_BINDING`: no type even without the pin.
+    let sampled = texture(&device, "sampled", wgpu::TextureUsages::TEXTURE_BINDING);
+    sampled.pin(wgpu::PinnedUsage::Sampled);
+    table
+        .update(1, wgpu::BindingResource::TextureView(&view(&sampled)))
+        .unwrap();
+    table.set_resource_usage(&sampled, ResourceTableUsage::Writable);
+    assert_eq!(table.inspect_slot(1).unwrap().hidden, Some(SlotHidden::NoType));
+
+    // A storage texture declared with a format instead of a texel type.
+    let storage = texture(
+        &device,
+        "storage",
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+    );
+    table
+        .update(2, wgpu::BindingResource::TextureView(&view(&storage)))
+        .unwrap();
+    table.set_resource_usage(&storage, ResourceTableUsage::Writable);
+    assert!(table
+        .inspect_slot(2)
+        .unwrap()
+        .explain("texture_storage_2d<rgba8unorm, write>")
+        .ends_with(
+            "a table's storage textures are declared with a texel type (`f32`, `i32`, `u32`), not a \
+             format"
+        ));
 }

@@ -49,7 +49,17 @@ pub fn export_into(root: &Path, project: &Path) -> Result<()> {
             project.display()
         );
     }
-    let project = workspace_root(project)?;
+    let given = project;
+    let project = workspace_root(given)?;
+    let member_config = given.join(".cargo/config.toml");
+    if project != given.canonicalize()? && fs::read_to_string(&member_config).is_ok_and(|text| text.contains(INTO_DIR))
+    {
+        eprintln!(
+            "xtask: WARNING: {} holds entries of an earlier `export --into` of this member; Cargo \
+             prefers it when run in the member's folder: remove them and its .cargo/wgpu-bindless/",
+            member_config.display()
+        );
+    }
     let queues = crate::patch(root, false)?;
     let crates = project.join(INTO_DIR);
     util::remove_dir_if_exists(&crates)?;
