@@ -342,9 +342,15 @@ impl Drop for GpuContext {
 /// The adapter of wgpu's noop backend (full wgpu-core validation, no GPU), for tests that
 /// need several devices of one adapter or a device descriptor of their own.
 pub fn noop_adapter() -> wgpu::Adapter {
+    noop_adapter_with_flags(wgpu::InstanceFlags::default())
+}
+
+/// [`noop_adapter`] of an instance with `flags`.
+pub fn noop_adapter_with_flags(flags: wgpu::InstanceFlags) -> wgpu::Adapter {
     let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
     desc.backends = wgpu::Backends::NOOP;
     desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
+    desc.flags = flags;
     let instance = wgpu::Instance::new(desc);
     pollster::block_on(instance.request_adapter(&Default::default())).expect("the noop backend always has an adapter")
 }

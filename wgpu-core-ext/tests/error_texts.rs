@@ -179,20 +179,13 @@ fn a_dispatch_without_a_table_names_where_to_set_one() {
 #[test]
 fn pinning_and_storage_bindings_name_the_feature() {
     let (device, _queue) = no_feature();
-    let texture = device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("albedo"),
-        size: wgpu::Extent3d {
-            width: 4,
-            height: 4,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8Unorm,
-        usage: wgpu::TextureUsages::TEXTURE_BINDING,
-        view_formats: &[],
-    });
+    let texture = hal_ext::harness::texture_2d(
+        &device,
+        wgpu::TextureFormat::Rgba8Unorm,
+        4,
+        4,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+    );
     let (_, error) = validation_error(&device, || texture.pin(wgpu::PinnedUsage::Sampled));
     assert_eq!(
         text(error),

@@ -390,12 +390,7 @@ fn empty_and_out_of_range_slots() {
 
 /// A noop device of an instance with `flags`.
 fn device_with_flags(features: wgpu::Features, flags: wgpu::InstanceFlags) -> (wgpu::Device, wgpu::Queue) {
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = wgpu::Backends::NOOP;
-    desc.backend_options.noop = wgpu::NoopBackendOptions::enabled();
-    desc.flags = flags;
-    let instance = wgpu::Instance::new(desc);
-    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).unwrap();
+    let adapter = hal_ext::harness::noop_adapter_with_flags(flags);
     pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
         required_features: features,
         ..Default::default()

@@ -95,11 +95,12 @@ pub fn export_into(root: &Path, project: &Path) -> Result<()> {
 /// The folder of the workspace root manifest of the project in `dir` (the project itself
 /// when it is not a workspace member).
 fn workspace_root(dir: &Path) -> Result<PathBuf> {
-    let out = util::output(
-        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(dir)
-            .args(["locate-project", "--workspace", "--message-format", "plain"]),
-    )
+    let out = util::output(crate::tasks::cargo().current_dir(dir).args([
+        "locate-project",
+        "--workspace",
+        "--message-format",
+        "plain",
+    ]))
     .with_context(|| format!("finding the workspace of {}", dir.display()))?;
     let manifest = PathBuf::from(String::from_utf8(out)?.trim());
     Ok(manifest
