@@ -548,3 +548,51 @@ fn explain_gives_advice_that_helps() {
              format"
         ));
 }
+
+#[test]
+fn a_texture_of_several_mips_and_layers() {
+    let (device, _queue) = device(wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = device.create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("atlas"),
+        size: wgpu::Extent3d {
+            width: 8,
+            height: 8,
+            depth_or_array_layers: 2,
+        },
+        mip_level_count: 3,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING,
+        view_formats: &[],
+    });
+    let all = texture.create_view(&Default::default());
+    let one_mip = texture.create_view(&wgpu::TextureViewDescriptor {
+        base_mip_level: 1,
+        mip_level_count: Some(1),
+        ..Default::default()
+    });
+    table.update(0, wgpu::BindingResource::TextureView(&all)).unwrap();
+    table.update(1, wgpu::BindingResource::TextureView(&one_mip)).unwrap();
+    let report = table.inspect_slot(0).unwrap();
+    assert_eq!(report.visible_as, ["texture_2d_array<f32>"]);
+    assert!(
+        matches!(
+            report.binding,
+            Some(ResourceTableBinding::Texture { mip_level_count: 3, .. })
+        ),
+        "{:?}",
+        report.binding
+    );
+    // Storage access reaches one mip level: the view of three is no storage texture.
+    table.set_resource_usage(&texture, ResourceTableUsage::Writable);
+    assert_eq!(table.inspect_slot(0).unwrap().hidden, Some(SlotHidden::NoType));
+    assert_eq!(
+        table.inspect_slot(1).unwrap().visible_as,
+        [
+            "texture_storage_2d_array<f32, read>",
+            "texture_storage_2d_array<f32, read_write>"
+        ]
+    );
+}
