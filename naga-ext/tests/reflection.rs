@@ -70,6 +70,7 @@ fn placement_moves_only_table_globals() {
         samplers: 12,
         storage_textures: 13,
         storage_buffers: 14,
+        miss_report: 15,
     };
     assert!(resource_table::place(&mut module, 3, &bindings));
     let mut placed: Vec<(String, u32, u32)> = module
