@@ -45,6 +45,8 @@ pub fn is_known_layer_defect(message: &str) -> bool {
 /// a process of its own).
 pub struct ValidationLog {
     messages: Mutex<Vec<String>>,
+    /// The warnings of `wgpu_core::resource_table` (the diagnostics flag's reports).
+    table_warnings: Mutex<Vec<String>>,
     /// Whether the last message was a known layer defect (its continuation lines are then
     /// left out too).
     in_known_defect: AtomicBool,
@@ -52,6 +54,7 @@ pub struct ValidationLog {
 
 static LOG: ValidationLog = ValidationLog {
     messages: Mutex::new(Vec::new()),
+    table_warnings: Mutex::new(Vec::new()),
     in_known_defect: AtomicBool::new(false),
 };
 
@@ -75,6 +78,11 @@ impl ValidationLog {
     /// The messages recorded since the last call.
     pub fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.messages.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The warnings of target `wgpu_core::resource_table` since the last call.
+    pub fn take_table_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *self.table_warnings.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
 
@@ -110,6 +118,9 @@ impl log::Log for ValidationLog {
             self.record(text);
         } else if record.level() <= log::Level::Warn {
             eprintln!("[{} {}] {text}", record.level(), record.target());
+            if record.target() == "wgpu_core::resource_table" {
+                self.table_warnings.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+            }
         }
     }
 
@@ -187,6 +198,13 @@ pub fn report_crashes() {
     }
 }
 
+/// Whether [`vulkan_instance`] has `InstanceFlags::RESOURCE_TABLE_DIAGNOSTICS`:
+/// `WGPU_RESOURCE_TABLE_DIAGNOSTICS=1` runs every GPU test with the miss report's rewritten
+/// shaders, which must read and write what they did, layer clean.
+pub fn diagnostics() -> bool {
+    std::env::var("WGPU_RESOURCE_TABLE_DIAGNOSTICS").is_ok_and(|v| v == "1")
+}
+
 /// The instance every GPU test uses: Vulkan only, validation and debug labels on. One per
 /// process: loading a driver again for each instance can fail (NVIDIA's driver runs out of
 /// static TLS after some dozens of loads in one process), and devices are what tests need
@@ -203,6 +221,9 @@ pub fn vulkan_instance() -> wgpu::Instance {
             desc.flags = wgpu::InstanceFlags::VALIDATION
                 | wgpu::InstanceFlags::DEBUG
                 | wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL;
+            if diagnostics() {
+                desc.flags |= wgpu::InstanceFlags::RESOURCE_TABLE_DIAGNOSTICS;
+            }
             wgpu::Instance::new(desc)
         })
         .clone()
@@ -268,10 +289,40 @@ impl GpuContext {
 
     /// A device made from `desc` on the Vulkan adapter (experimental features, say).
     pub fn with_descriptor(desc: &wgpu::DeviceDescriptor<'_>) -> Self {
+        Self::on(vulkan_instance(), vulkan_adapter(), desc)
+    }
+
+    /// A device of an instance of its own, with `flags` besides [`vulkan_instance`]'s
+    /// (`RESOURCE_TABLE_DIAGNOSTICS`, say). Its warnings of target `wgpu_core::resource_table`
+    /// are recorded: [`Self::take_table_warnings`].
+    pub fn with_instance_flags(flags: wgpu::InstanceFlags, features: wgpu::Features) -> Self {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = wgpu::Backends::VULKAN;
+        desc.flags = wgpu::InstanceFlags::VALIDATION
+            | wgpu::InstanceFlags::DEBUG
+            | wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL
+            | flags;
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()));
+        Self::on(
+            instance,
+            adapter,
+            &wgpu::DeviceDescriptor {
+                label: Some("gpu test"),
+                required_features: features,
+                ..Default::default()
+            },
+        )
+    }
+
+    fn on(
+        instance: wgpu::Instance,
+        adapter: Result<wgpu::Adapter, wgpu::RequestAdapterError>,
+        desc: &wgpu::DeviceDescriptor<'_>,
+    ) -> Self {
         report_crashes();
         let log = ValidationLog::install();
-        let instance = vulkan_instance();
-        let adapter = vulkan_adapter().unwrap_or_else(|e| {
+        let adapter = adapter.unwrap_or_else(|e| {
             panic!(
                 "GPU test without a Vulkan adapter ({e}): run `cargo xtask setup`, or \
                  `cargo xtask test --no-gpu` to leave GPU tests out"
@@ -321,6 +372,13 @@ impl GpuContext {
     pub fn take_validation_messages(&self) -> Vec<String> {
         self.wait();
         self.log.take()
+    }
+
+    /// Waits for all submitted work (which is when the miss report reads its rings) and
+    /// returns the warnings of target `wgpu_core::resource_table` since the last call.
+    pub fn take_table_warnings(&self) -> Vec<String> {
+        self.wait();
+        self.log.take_table_warnings()
     }
 }
 

@@ -1201,10 +1201,11 @@ fn gpu_demo_frame_equals_the_cpu_reference() {
 fn gpu_a_layout_must_leave_room_for_the_table_sets() {
     // The heterogeneous table takes 3 descriptor sets after the layout's groups with mutable
     // descriptors (lavapipe, NVIDIA: sampled images and storage buffers share one), 4
-    // without.
+    // without; the miss report's ring one more.
     let max = room_for_the_table(&heterogeneous_with_8_groups());
     if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
-        assert_eq!(max, 5, "lavapipe: 8 sets, 3 for the table");
+        let ring = usize::from(hal_ext::harness::diagnostics());
+        assert_eq!(max, 5 - ring, "lavapipe: 8 sets, 3 for the table (and the ring)");
     }
 }
 
