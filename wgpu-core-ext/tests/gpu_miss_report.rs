@@ -1,0 +1,424 @@
+//! The miss report (`InstanceFlags::RESOURCE_TABLE_DIAGNOSTICS`) on Vulkan, validation layer
+//! on: programs whose shaders read defaults get one warning per call site, table and slot
+//! once the queue is idle, in words that name the call, the slot, what it holds and why the
+//! call's type does not read it. Without the flag the same programs read the same values and
+//! nothing is said.
+
+use hal_ext::harness::{group_0, words, write_texel, GpuContext};
+use wgpu::ResourceTableDescriptor;
+
+const DIAGNOSTICS: wgpu::InstanceFlags = wgpu::InstanceFlags::RESOURCE_TABLE_DIAGNOSTICS;
+
+fn gpu(flags: wgpu::InstanceFlags) -> GpuContext {
+    GpuContext::with_instance_flags(flags, wgpu::Features::SAMPLING_RESOURCE_TABLE)
+}
+
+/// A compute pipeline of `wgsl` from a module labelled `label`.
+fn pipeline(gpu: &GpuContext, label: &str, wgsl: &str) -> wgpu::ComputePipeline {
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    });
+    gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(label),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+/// Dispatches `pipeline` (`invocations` workgroups of one) through `table` and returns what it
+/// wrote to its `out` (`words` of them).
+fn run(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+    invocations: u32,
+    words_out: u64,
+) -> Vec<u32> {
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 4 * words_out,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("cull"),
+            timestamp_writes: None,
+        });
+        pass.set_resource_table(Some(table));
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(invocations, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    words(&gpu.read_buffer(&out))
+}
+
+fn rgba8_texture(gpu: &GpuContext, label: &str, texel: u32) -> wgpu::Texture {
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d::default(),
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    write_texel(&gpu.queue, &texture, texel);
+    texture
+}
+
+const WRONG_TYPE: &str = "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main(@builtin(workgroup_id) id: vec3<u32>) {
+    let right = textureLoad(getResource<texture_2d<f32>>(2), vec2(0), 0);
+    let wrong = textureLoad(getResource<texture_2d<u32>>(2), vec2(0), 0);
+    if id.x == 0u {
+        out[0] = u32(right.r * 255.0);
+        out[1] = wrong.r + 7u;
+    }
+}";
+
+/// An `Rgba8Unorm` texture read as `texture_2d<u32>` by 1,000 invocations: the default
+/// (zeros), one warning. The same call site reading the right type says nothing.
+#[test]
+fn gpu_a_texture_read_as_the_wrong_type_is_reported_once() {
+    for flags in [wgpu::InstanceFlags::empty(), DIAGNOSTICS] {
+        let gpu = gpu(flags);
+        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("materials"),
+            size: 8,
+        });
+        let albedo = rgba8_texture(&gpu, "albedo", 0xff00_0080);
+        let view = albedo.create_view(&Default::default());
+        table.update(2, wgpu::BindingResource::TextureView(&view)).unwrap();
+        let cull = pipeline(&gpu, "cull", WRONG_TYPE);
+        // The right type reads the texel; the wrong one the default, zero.
+        assert_eq!(run(&gpu, &table, &cull, 1000, 2), [128, 7]);
+        let told = gpu.take_table_warnings();
+        if flags.is_empty() {
+            assert_eq!(told, Vec::<String>::new());
+        } else {
+            assert_eq!(
+                told,
+                [
+                    "getResource<texture_2d<u32>>(2) in shader 'cull' (line 5, column 29, fn main) \
+                  read the default of table 'materials': slot 2 holds texture 'albedo' \
+                  (Rgba8Unorm, D2, usage ReadOnly), which reads as `texture_2d<f32>`, not as \
+                  `texture_2d<u32>`: the type must match the view"
+                ]
+            );
+        }
+        // Once per device: the same miss again says nothing.
+        assert_eq!(run(&gpu, &table, &cull, 10, 2), [128, 7]);
+        assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
+    }
+}
+
+/// The pinning model without `pin()`: every cell reads the default, and the report says why.
+#[test]
+fn gpu_a_forgotten_pin_is_reported() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu.device.create_pinned_resource_table(&ResourceTableDescriptor {
+        label: Some("cells"),
+        size: 16,
+    });
+    let cell = rgba8_texture(&gpu, "cell", 0xff00_00ff);
+    let view = cell.create_view(&Default::default());
+    table.update(9, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let grid = pipeline(
+        &gpu,
+        "grid",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main(@builtin(workgroup_id) id: vec3<u32>) {
+    out[id.x] = u32(textureLoad(getResource<texture_2d<f32>>(9u), vec2(0), 0).r * 255.0) + 1u;
+}",
+    );
+    assert_eq!(run(&gpu, &table, &grid, 4, 4), [1, 1, 1, 1]);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "getResource<texture_2d<f32>>(9) in shader 'grid' (line 4, column 33, fn main) read \
+          the default of table 'cells': slot 9 holds texture 'cell' (Rgba8Unorm, D2, not \
+          pinned), which no type reads: it is not pinned (`pin` it: the table is of the \
+          pinning model)"
+        ]
+    );
+    // Pinned, it reads the texel; nothing more is said.
+    cell.pin(wgpu::PinnedUsage::Sampled);
+    assert_eq!(run(&gpu, &table, &grid, 4, 4), [256; 4]);
+    assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
+}
+
+/// A texture whose last handle the program dropped while a table holds it keeps rendering;
+/// the flag says so when it is dropped (and nothing when the shader reads it: it is no miss).
+#[test]
+fn gpu_a_texture_dropped_while_held_is_reported_and_keeps_its_slot() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 8,
+    });
+    let albedo = rgba8_texture(&gpu, "albedo", 0xff00_0040);
+    table
+        .update(
+            3,
+            wgpu::BindingResource::TextureView(&albedo.create_view(&Default::default())),
+        )
+        .unwrap();
+    gpu.wait();
+    drop(albedo);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "texture 'albedo' was dropped, but table 'materials' holds it in slot 3: shaders \
+          keep reading it until its slots are removed or the table is destroyed"
+        ]
+    );
+    let read = pipeline(
+        &gpu,
+        "read",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(textureLoad(getResource<texture_2d<f32>>(3), vec2(0), 0).r * 255.0);
+}",
+    );
+    assert_eq!(run(&gpu, &table, &read, 1, 1), [64]);
+    assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
+}
+
+/// The shader's hash of a (slot, site) pair: which of the 2,048 `seen` bits it sets
+/// (`naga::resource_table::miss`).
+fn seen_bit(slot: u32, site: u32) -> u32 {
+    (slot.wrapping_mul(0x9e37_79b1) ^ site.wrapping_mul(0x85eb_ca77)) >> 21
+}
+
+/// 100 invocations read 100 different slots (8 in range, all empty): the ring keeps 64
+/// distinct (slot, site) pairs and counts the rest; pairs whose bit another pair set first
+/// are not counted (the CPU model of the hash says how many).
+#[test]
+fn gpu_misses_past_the_ring_are_counted() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu
+        .device
+        .create_resource_table(&ResourceTableDescriptor { label: None, size: 8 });
+    let probe = pipeline(
+        &gpu,
+        "probe",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main(@builtin(workgroup_id) id: vec3<u32>) {
+    out[id.x] = textureLoad(getResource<texture_2d<u32>>(id.x), vec2(0), 0).x;
+}",
+    );
+    assert_eq!(run(&gpu, &table, &probe, 100, 100), [0; 100]);
+    let told = gpu.take_table_warnings();
+    // The first call site of the device is site 0.
+    let mut bits = (0..100).map(|slot| seen_bit(slot, 0)).collect::<Vec<_>>();
+    bits.sort();
+    bits.dedup();
+    let distinct = bits.len();
+    assert!(distinct > 64, "{distinct}");
+    assert_eq!(told.len(), 65, "{told:#?}");
+    let (slots, overflow) = told.split_at(64);
+    for line in slots {
+        let slot: u32 = line
+            .strip_prefix("getResource<texture_2d<u32>>(")
+            .and_then(|rest| rest.split_once(')'))
+            .and_then(|(slot, _)| slot.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        let why = if slot < 8 {
+            format!("slot {slot} is empty: `texture_2d<u32>` reads the default")
+        } else {
+            format!("slot {slot} is outside the table, which has 8 slots")
+        };
+        assert_eq!(
+            line,
+            &format!(
+                "getResource<texture_2d<u32>>({slot}) in shader 'probe' (line 4, column 29, fn \
+                 main) read the default of table (no label): {why}"
+            )
+        );
+    }
+    assert_eq!(
+        overflow,
+        [format!(
+            "table (no label): {} more call sites and slots read defaults, which the miss \
+             report did not keep (it keeps 64 until the queue has no work in flight)",
+            distinct - 64
+        )]
+    );
+}
+
+/// A render pass: the fragment stage's miss is reported; the vertex stage reads the same slot
+/// as the same wrong type and records nothing (Vulkan lets vertex shaders write storage
+/// buffers only with `vertexPipelineStoresAndAtomics`).
+#[test]
+fn gpu_a_fragment_shader_miss_is_reported_and_the_vertex_stage_records_none() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 4,
+    });
+    let albedo = rgba8_texture(&gpu, "albedo", 0xff00_0080);
+    table
+        .update(
+            1,
+            wgpu::BindingResource::TextureView(&albedo.create_view(&Default::default())),
+        )
+        .unwrap();
+    let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("material"),
+        source: wgpu::ShaderSource::Wgsl(
+            "enable resource_table;
+@vertex fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
+    let zero = f32(textureDimensions(getResource<texture_2d<u32>>(1)).x);
+    let p = array(vec2(-1.0, -1.0), vec2(3.0, -1.0), vec2(-1.0, 3.0))[v];
+    return vec4(p, zero, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<u32> {
+    return textureLoad(getResource<texture_2d<u32>>(1), vec2(0), 0) + vec4(5u);
+}"
+            .into(),
+        ),
+    });
+    let format = wgpu::TextureFormat::R32Uint;
+    let draw = hal_ext::harness::render_pipeline(&gpu.device, &module, None, format);
+    let target = hal_ext::harness::texture_2d(
+        &gpu.device,
+        format,
+        1,
+        1,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let view = target.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = hal_ext::harness::clear_pass_with_table(&mut encoder, &view, wgpu::Color::BLACK, &table);
+        pass.set_pipeline(&draw);
+        pass.draw(0..3, 0..1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    assert_eq!(words(&gpu.read_texture(&target)), [5]);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "getResource<texture_2d<u32>>(1) in shader 'material' (line 8, column 24, fn fs) read \
+          the default of table 'materials': slot 1 holds texture 'albedo' (Rgba8Unorm, D2, \
+          usage ReadOnly), which reads as `texture_2d<f32>`, not as `texture_2d<u32>`: the type \
+          must match the view"
+        ]
+    );
+}
+
+/// Two tables, one pipeline, three command buffers in one submission: the call that hits in
+/// one table and misses in the other is reported for that table only; after `remove`, the
+/// table that held the texture misses too, and says why.
+#[test]
+fn gpu_one_call_site_is_reported_per_table() {
+    let gpu = gpu(DIAGNOSTICS);
+    let lit = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("lit"),
+        size: 4,
+    });
+    let unlit = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("unlit"),
+        size: 4,
+    });
+    let albedo = rgba8_texture(&gpu, "albedo", 0xff00_0010);
+    let view = albedo.create_view(&Default::default());
+    lit.update(1, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let shade = pipeline(
+        &gpu,
+        "shade",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main(@builtin(workgroup_id) id: vec3<u32>) {
+    out[id.x] = u32(textureLoad(getResource<texture_2d<f32>>(1), vec2(0), 0).r * 255.0);
+}",
+    );
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 12,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&gpu.device, &shade, vec![out.as_entire_binding()]);
+    // Command buffer k dispatches k + 1 invocations through `table`.
+    let record = |table: &wgpu::ResourceTable, k: u32| {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(table));
+            pass.set_pipeline(&shade);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(k + 1, 1, 1);
+        }
+        encoder.finish()
+    };
+    gpu.queue.submit([record(&lit, 0), record(&unlit, 1), record(&lit, 2)]);
+    // Command buffer k writes out[0..=k]: the third, through lit, writes all three last.
+    assert_eq!(words(&gpu.read_buffer(&out)), [16, 16, 16]);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "getResource<texture_2d<f32>>(1) in shader 'shade' (line 4, column 33, fn main) read \
+          the default of table 'unlit': slot 1 is empty: `texture_2d<f32>` reads the default"
+        ]
+    );
+    // Removed from lit: the slot waits for the submissions that could read it, and lit's
+    // dispatch reads the default.
+    lit.remove(1).unwrap();
+    gpu.queue.submit([record(&lit, 0)]);
+    assert_eq!(words(&gpu.read_buffer(&out))[0], 0);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "getResource<texture_2d<f32>>(1) in shader 'shade' (line 4, column 33, fn main) read \
+          the default of table 'lit': slot 1 is empty: `texture_2d<f32>` reads the default"
+        ]
+    );
+}
+
+/// A storage buffer smaller than the struct the shader reads it as (heterogeneous table).
+#[test]
+fn gpu_a_buffer_smaller_than_its_struct_is_reported() {
+    let gpu = GpuContext::with_instance_flags(DIAGNOSTICS, wgpu::Features::HETEROGENEOUS_RESOURCE_TABLE);
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("particles"),
+        size: 4,
+    });
+    let small = hal_ext::harness::buffer_of_words(&gpu.device, &gpu.queue, &[7; 4], wgpu::BufferUsages::STORAGE);
+    table.update(0, small.as_entire_binding()).unwrap();
+    let read = pipeline(
+        &gpu,
+        "read",
+        "enable resource_table;
+struct Big { v: array<vec4<u32>, 4> }
+struct Small { v: vec4<u32> }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = (*getResource<ptr<storage, Small, read>>(0)).v.x;
+    out[1] = (*getResource<ptr<storage, Big, read>>(0)).v[0].x + 1u;
+}",
+    );
+    assert_eq!(run(&gpu, &table, &read, 1, 2), [7, 1]);
+    assert_eq!(
+        gpu.take_table_warnings(),
+        [
+            "getResource<ptr<storage, Big, read>>(0) in shader 'read' (line 7, column 16, fn main) \
+          read the default of table 'particles': slot 0 holds buffer 'test data' (bytes 0..16), \
+          16 bytes, fewer than the 64 that `ptr<storage, Big, read>` reads (WebGPU's minimum \
+          binding size; a runtime-sized array counts one element)"
+        ]
+    );
+}
