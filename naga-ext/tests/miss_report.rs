@@ -36,6 +36,9 @@ fn position(i: u32) -> vec4<f32> {
 }
 ";
 
+/// What wgpu rewrites on a device with fragment stores and without vertex stores.
+const STAGES: &[naga::ShaderStage] = &[naga::ShaderStage::Compute, naga::ShaderStage::Fragment];
+
 fn parsed(source: &str) -> naga::Module {
     let mut options = naga::front::wgsl::Options::new();
     options.capabilities = Capabilities::All.naga();
@@ -59,7 +62,7 @@ fn place(site: &miss::MissSite, source: &str) -> String {
 #[test]
 fn numbers_every_get_resource_outside_vertex_stages() {
     let mut module = parsed(SOURCE);
-    let sites = miss::instrument(&mut module, 40);
+    let sites = miss::instrument(&mut module, 40, STAGES);
     let got = sites
         .iter()
         .map(|s| {
@@ -138,7 +141,7 @@ fn a_module_without_get_resource_is_left_as_it_was() {
         @compute @workgroup_size(1) fn main() { out[0] = u32(hasResource<sampler>(0u)); }";
     let before = parsed(source);
     let mut after = parsed(source);
-    assert_eq!(miss::instrument(&mut after, 0), []);
+    assert_eq!(miss::instrument(&mut after, 0, STAGES), []);
     assert_eq!(format!("{before:?}"), format!("{after:?}"));
 }
 
@@ -156,7 +159,7 @@ fn the_ring_layout_is_what_readers_expect() {
     );
     // The validator's layouter agrees with the offsets the rewrite declares.
     let mut module = parsed(SOURCE);
-    miss::instrument(&mut module, 0);
+    miss::instrument(&mut module, 0, STAGES);
     let mut layouter = naga::proc::Layouter::default();
     layouter.update(module.to_ctx()).unwrap();
     let (_, ring) = module
@@ -165,4 +168,38 @@ fn the_ring_layout_is_what_readers_expect() {
         .find(|(_, v)| v.name.as_deref() == Some(miss::ring_name().as_str()))
         .unwrap();
     assert_eq!(layouter[ring.ty].size as u64, miss::RING_SIZE);
+}
+
+/// A helper that the vertex entry point also calls gets no ring writes (Vulkan's vertex
+/// stores), from any stage; with vertex stores allowed, every entry point's call is numbered.
+#[test]
+fn functions_a_left_out_stage_reaches_are_left_out() {
+    let source = "enable resource_table;
+fn material(i: u32) -> vec4<f32> { return textureLoad(getResource<texture_2d<f32>>(i), vec2(0), 0); }
+@vertex fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> { return material(v); }
+@fragment fn fs() -> @location(0) vec4<f32> { return material(1u); }
+@compute @workgroup_size(1) fn cs() { _ = material(2u); }";
+    let mut module = parsed(source);
+    assert_eq!(miss::instrument(&mut module, 0, STAGES), []);
+    let mut module = parsed(source);
+    let all = [
+        naga::ShaderStage::Vertex,
+        naga::ShaderStage::Fragment,
+        naga::ShaderStage::Compute,
+    ];
+    let sites = miss::instrument(&mut module, 0, &all);
+    assert_eq!(sites.len(), 1);
+    assert_eq!(sites[0].function.as_deref(), Some("material"));
+    validate(&module);
+}
+
+/// The shader's hash, as readers model it.
+#[test]
+fn seen_bits_spread_over_the_set() {
+    assert_eq!(miss::seen_bit(0, 0), 0);
+    let bits = (0..64u32)
+        .map(|slot| miss::seen_bit(slot, 7))
+        .collect::<std::collections::BTreeSet<_>>();
+    assert!(bits.len() >= 62, "{}", bits.len());
+    assert!(bits.iter().all(|&b| b < 2048));
 }

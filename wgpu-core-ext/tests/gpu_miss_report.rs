@@ -196,15 +196,10 @@ fn gpu_a_texture_dropped_while_held_is_reported_and_keeps_its_slot() {
     assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
 }
 
-/// The shader's hash of a (slot, site) pair: which of the 2,048 `seen` bits it sets
-/// (`naga::resource_table::miss`).
-fn seen_bit(slot: u32, site: u32) -> u32 {
-    (slot.wrapping_mul(0x9e37_79b1) ^ site.wrapping_mul(0x85eb_ca77)) >> 21
-}
-
 /// 100 invocations read 100 different slots (8 in range, all empty): the ring keeps 64
 /// distinct (slot, site) pairs and counts the rest; pairs whose bit another pair set first
-/// are not counted (the CPU model of the hash says how many).
+/// are not counted (the CPU model of the hash, `miss::seen_bit`, says how many). The same
+/// dispatch again reports the rest, once: the pairs told already keep their bits.
 #[test]
 fn gpu_misses_past_the_ring_are_counted() {
     let gpu = gpu(DIAGNOSTICS);
@@ -223,7 +218,9 @@ fn gpu_misses_past_the_ring_are_counted() {
     assert_eq!(run(&gpu, &table, &probe, 100, 100), [0; 100]);
     let told = gpu.take_table_warnings();
     // The first call site of the device is site 0.
-    let mut bits = (0..100).map(|slot| seen_bit(slot, 0)).collect::<Vec<_>>();
+    let mut bits = (0..100)
+        .map(|slot| naga::resource_table::miss::seen_bit(slot, 0))
+        .collect::<Vec<_>>();
     bits.sort();
     bits.dedup();
     let distinct = bits.len();
@@ -253,18 +250,45 @@ fn gpu_misses_past_the_ring_are_counted() {
         overflow,
         [format!(
             "table (no label): {} more call sites and slots read defaults, which the miss \
-             report did not keep (it keeps 64 until the queue has no work in flight)",
+             report did not keep (it keeps 64 until the queue has no work in flight; they come \
+             in a later report if they read defaults again)",
             distinct - 64
         )]
     );
+    let slot_of = |line: &String| -> u32 {
+        line.strip_prefix("getResource<texture_2d<u32>>(")
+            .and_then(|rest| rest.split_once(')'))
+            .and_then(|(slot, _)| slot.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    let first: std::collections::BTreeSet<u32> = slots.iter().map(slot_of).collect();
+    assert_eq!(run(&gpu, &table, &probe, 100, 100), [0; 100]);
+    let second = gpu.take_table_warnings();
+    assert_eq!(second.len(), distinct - 64, "{second:#?}");
+    assert!(second.iter().all(|line| !first.contains(&slot_of(line))), "{second:#?}");
+    assert_eq!(run(&gpu, &table, &probe, 100, 100), [0; 100]);
+    assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
 }
 
 /// A render pass: the fragment stage's miss is reported; the vertex stage reads the same slot
-/// as the same wrong type and records nothing (Vulkan lets vertex shaders write storage
-/// buffers only with `vertexPipelineStoresAndAtomics`).
+/// as the same wrong type and records nothing unless the device has
+/// `VERTEX_WRITABLE_STORAGE` (Vulkan lets vertex shaders write storage buffers only with
+/// `vertexPipelineStoresAndAtomics`).
 #[test]
-fn gpu_a_fragment_shader_miss_is_reported_and_the_vertex_stage_records_none() {
-    let gpu = gpu(DIAGNOSTICS);
+fn gpu_a_fragment_shader_miss_is_reported_and_the_vertex_stage_only_with_vertex_stores() {
+    for vertex_stores in [false, true] {
+        let features = wgpu::Features::SAMPLING_RESOURCE_TABLE
+            | match vertex_stores {
+                true => wgpu::Features::VERTEX_WRITABLE_STORAGE,
+                false => wgpu::Features::empty(),
+            };
+        render_miss(GpuContext::with_instance_flags(DIAGNOSTICS, features), vertex_stores);
+    }
+}
+
+fn render_miss(gpu: GpuContext, vertex_stores: bool) {
+    // What the device before said as its resources went.
+    gpu.take_table_warnings();
     let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
         label: Some("materials"),
         size: 4,
@@ -309,15 +333,19 @@ fn gpu_a_fragment_shader_miss_is_reported_and_the_vertex_stage_records_none() {
     }
     gpu.queue.submit([encoder.finish()]);
     assert_eq!(words(&gpu.read_texture(&target)), [5]);
-    assert_eq!(
-        gpu.take_table_warnings(),
-        [
-            "getResource<texture_2d<u32>>(1) in shader 'material' (line 8, column 24, fn fs) read \
-          the default of table 'materials': slot 1 holds texture 'albedo' (Rgba8Unorm, D2, \
-          usage ReadOnly), which reads as `texture_2d<f32>`, not as `texture_2d<u32>`: the type \
-          must match the view"
-        ]
-    );
+    let line = |place: &str| {
+        format!(
+            "getResource<texture_2d<u32>>(1) in shader 'material' ({place}) read the default of \
+             table 'materials': slot 1 holds texture 'albedo' (Rgba8Unorm, D2, usage ReadOnly), \
+             which reads as `texture_2d<f32>`, not as `texture_2d<u32>`: the type must match \
+             the view"
+        )
+    };
+    let mut expected = vec![line("line 8, column 24, fn fs")];
+    if vertex_stores {
+        expected.insert(0, line("line 3, column 38, fn vs"));
+    }
+    assert_eq!(gpu.take_table_warnings(), expected);
 }
 
 /// Two tables, one pipeline, three command buffers in one submission: the call that hits in
@@ -419,6 +447,104 @@ struct Small { v: vec4<u32> }
           read the default of table 'particles': slot 0 holds buffer 'test data' (bytes 0..16), \
           16 bytes, fewer than the 64 that `ptr<storage, Big, read>` reads (WebGPU's minimum \
           binding size; a runtime-sized array counts one element)"
+        ]
+    );
+}
+
+/// A table dropped (or destroyed) before the queue was idle is still reported, and the
+/// report says the table is gone.
+#[test]
+fn gpu_a_table_dropped_before_the_report_is_still_reported() {
+    let gpu = gpu(DIAGNOSTICS);
+    let probe = pipeline(&gpu, "cull", WRONG_TYPE);
+    for destroy in [false, true] {
+        let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+            label: Some("frame"),
+            size: 4,
+        });
+        let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("out"),
+            size: 8,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let group = group_0(&gpu.device, &probe, vec![out.as_entire_binding()]);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_resource_table(Some(&table));
+            pass.set_pipeline(&probe);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        if destroy {
+            table.destroy();
+        }
+        drop(table);
+        let told = gpu.take_table_warnings();
+        let line = |ty: &str, line: u32| {
+            format!(
+                "getResource<{ty}>(2) in shader 'cull' (line {line}, column 29, fn main) read \
+                 the default of table 'frame': the table has since been dropped or destroyed"
+            )
+        };
+        assert_eq!(
+            told,
+            [line("texture_2d<f32>", 4), line("texture_2d<u32>", 5)],
+            "destroy: {destroy}"
+        );
+    }
+}
+
+/// A program that never waits for the device hears of its misses at a later `submit` that
+/// finds the queue idle.
+#[test]
+fn gpu_a_later_submit_reports_without_a_poll() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("materials"),
+        size: 8,
+    });
+    let albedo = rgba8_texture(&gpu, "albedo", 0xff00_0080);
+    let view = albedo.create_view(&Default::default());
+    table.update(2, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let cull = pipeline(&gpu, "cull", WRONG_TYPE);
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 8,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&gpu.device, &cull, vec![out.as_entire_binding()]);
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&cull);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    // Empty submissions until one finds the queue idle (each one is work in flight too, for
+    // a moment); no poll.
+    let log = hal_ext::harness::ValidationLog::install();
+    let mut told = Vec::new();
+    for _ in 0..500 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        gpu.queue.submit([]);
+        told = log.take_table_warnings();
+        if !told.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(
+        told,
+        [
+            "getResource<texture_2d<u32>>(2) in shader 'cull' (line 5, column 29, fn main) \
+          read the default of table 'materials': slot 2 holds texture 'albedo' \
+          (Rgba8Unorm, D2, usage ReadOnly), which reads as `texture_2d<f32>`, not as \
+          `texture_2d<u32>`: the type must match the view"
         ]
     );
 }

@@ -385,6 +385,26 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
             Ok(())
         },
     );
+    if !args.no_gpu {
+        report.step(
+            "GPU tests again with the miss report on (WGPU_RESOURCE_TABLE_DIAGNOSTICS=1: the rewritten shaders read and write the same, layer clean)",
+            |counts| {
+                let mut cmd = cargo();
+                cmd.current_dir(root)
+                    .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
+                    .args(["-p", "wgpu-core-ext", "-p", "hal-ext", "-E", "test(/gpu_/)"])
+                    .envs(gpu_env.iter().cloned())
+                    .envs(locks.iter().cloned())
+                    .env("WGPU_RESOURCE_TABLE_DIAGNOSTICS", "1");
+                let (ok, c) = run_counting(&mut cmd)?;
+                *counts = c;
+                if !ok {
+                    bail!("GPU tests with the miss report on failed");
+                }
+                Ok(())
+            },
+        );
+    }
     report.step("wgpu-core's lock-order tests (a wrong order panics)", |counts| {
         // Compiled only with the cfg, so they also show that it took effect.
         let mut cmd = cargo();
