@@ -1280,10 +1280,13 @@ fn gpu_heterogeneous_tables_without_mutable_descriptors() {
         unsafe { std::env::remove_var("WGPU_RESOURCE_TABLE_NO_MUTABLE") };
         assert!(without <= with_mutable, "{without} > {with_mutable}");
         if std::env::var_os("BINDLESS_EXPECT_LAVAPIPE").is_some() {
+            // The miss report's ring takes a set where it leaves four groups: beside the
+            // mutable layout's three sets, not beside four.
+            let ring = usize::from(hal_ext::harness::diagnostics());
             assert_eq!(
                 (with_mutable, without),
-                (5, 4),
-                "lavapipe: 8 sets, 3 or 4 for the table"
+                (5 - ring, 4),
+                "lavapipe: 8 sets, 3 or 4 for the table (and the ring)"
             );
         }
     });
