@@ -826,7 +826,13 @@ pub fn demo(root: &Path) -> Result<()> {
 
 /// The benchmarks `cargo xtask bench` runs, each with its section of the benchmarks page
 /// (`<!-- bench:NAME -->` … `<!-- /bench:NAME -->`).
-pub const BENCHES: &[&str] = &["cpu_cost", "conflict_cost", "slot_updates", "shader_cost", "miss_report"];
+pub const BENCHES: &[&str] = &[
+    "cpu_cost",
+    "conflict_cost",
+    "slot_updates",
+    "shader_cost",
+    "miss_report",
+];
 
 /// The page `cargo xtask bench --write` writes.
 const BENCH_PAGE: &str = "docs/src/benchmarks.md";
