@@ -548,3 +548,70 @@ fn gpu_a_later_submit_reports_without_a_poll() {
         ]
     );
 }
+
+/// A program that never polls hears of its misses when it drops its queue (the queue waits
+/// for its work, and the report reads the rings a last time before letting them go: they
+/// hold the device).
+#[test]
+fn gpu_dropping_the_queue_reports_what_no_poll_did() {
+    let log = hal_ext::harness::ValidationLog::install();
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::VULKAN;
+    desc.flags = wgpu::InstanceFlags::VALIDATION | wgpu::InstanceFlags::DEBUG | DIAGNOSTICS;
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&Default::default())).expect("a Vulkan adapter");
+    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::SAMPLING_RESOURCE_TABLE,
+        ..Default::default()
+    }))
+    .expect("a device with tables");
+    let table = device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("last"),
+        size: 4,
+    });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("cull"),
+        source: wgpu::ShaderSource::Wgsl(WRONG_TYPE.into()),
+    });
+    let cull = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: None,
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 8,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let group = group_0(&device, &cull, vec![out.as_entire_binding()]);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&cull);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    queue.submit([encoder.finish()]);
+    log.take_table_warnings();
+    drop(queue);
+    let line = |ty: &str, line: u32| {
+        format!(
+            "getResource<{ty}>(2) in shader 'cull' (line {line}, column 29, fn main) read the \
+             default of table 'last': slot 2 is empty: `{ty}` reads the default"
+        )
+    };
+    assert_eq!(
+        log.take_table_warnings(),
+        [line("texture_2d<f32>", 4), line("texture_2d<u32>", 5)]
+    );
+    // The table outlives the device and queue; everything goes without a layer message.
+    drop((device, group, out, cull, module));
+    drop(table);
+    drop((adapter, instance));
+    assert_eq!(log.take(), Vec::<String>::new(), "validation-layer messages");
+}
