@@ -340,6 +340,8 @@ impl GpuContext {
             early.is_empty(),
             "validation messages while creating the device: {early:#?}"
         );
+        // What devices before said of their tables (in a process that runs several tests).
+        log.take_table_warnings();
         Self {
             gpu: ManuallyDrop::new(Gpu {
                 instance,
