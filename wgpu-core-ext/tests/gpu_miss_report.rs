@@ -29,23 +29,25 @@ fn pipeline(gpu: &GpuContext, label: &str, wgsl: &str) -> wgpu::ComputePipeline 
     })
 }
 
-/// Dispatches `pipeline` (`invocations` workgroups of one) through `table` and returns what it
-/// wrote to its `out` (`words` of them).
-fn run(
-    gpu: &GpuContext,
+/// Submits one compute pass that dispatches `pipeline` (`invocations` workgroups of one)
+/// through `table`, with a new `out` of `words_out` words at group 0; returns `out`, without
+/// waiting.
+fn submit_dispatch(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
     table: &wgpu::ResourceTable,
     pipeline: &wgpu::ComputePipeline,
     invocations: u32,
     words_out: u64,
-) -> Vec<u32> {
-    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+) -> wgpu::Buffer {
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("out"),
         size: 4 * words_out,
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let group = group_0(&gpu.device, pipeline, vec![out.as_entire_binding()]);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let group = group_0(device, pipeline, vec![out.as_entire_binding()]);
+    let mut encoder = device.create_command_encoder(&Default::default());
     {
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("cull"),
@@ -56,7 +58,19 @@ fn run(
         pass.set_bind_group(0, &group, &[]);
         pass.dispatch_workgroups(invocations, 1, 1);
     }
-    gpu.queue.submit([encoder.finish()]);
+    queue.submit([encoder.finish()]);
+    out
+}
+
+/// [`submit_dispatch`], then what it wrote to `out`.
+fn run(
+    gpu: &GpuContext,
+    table: &wgpu::ResourceTable,
+    pipeline: &wgpu::ComputePipeline,
+    invocations: u32,
+    words_out: u64,
+) -> Vec<u32> {
+    let out = submit_dispatch(&gpu.device, &gpu.queue, table, pipeline, invocations, words_out);
     words(&gpu.read_buffer(&out))
 }
 
@@ -462,22 +476,7 @@ fn gpu_a_table_dropped_before_the_report_is_still_reported() {
             label: Some("frame"),
             size: 4,
         });
-        let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("out"),
-            size: 8,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        });
-        let group = group_0(&gpu.device, &probe, vec![out.as_entire_binding()]);
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_resource_table(Some(&table));
-            pass.set_pipeline(&probe);
-            pass.set_bind_group(0, &group, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-        }
-        gpu.queue.submit([encoder.finish()]);
+        submit_dispatch(&gpu.device, &gpu.queue, &table, &probe, 1, 2);
         if destroy {
             table.destroy();
         }
@@ -510,22 +509,7 @@ fn gpu_a_later_submit_reports_without_a_poll() {
     let view = albedo.create_view(&Default::default());
     table.update(2, wgpu::BindingResource::TextureView(&view)).unwrap();
     let cull = pipeline(&gpu, "cull", WRONG_TYPE);
-    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("out"),
-        size: 8,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
-    let group = group_0(&gpu.device, &cull, vec![out.as_entire_binding()]);
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&cull);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
-    gpu.queue.submit([encoder.finish()]);
+    submit_dispatch(&gpu.device, &gpu.queue, &table, &cull, 1, 2);
     // Empty submissions until one finds the queue idle (each one is work in flight too, for
     // a moment); no poll.
     let log = hal_ext::harness::ValidationLog::install();
@@ -581,22 +565,7 @@ fn gpu_dropping_the_queue_reports_what_no_poll_did() {
         compilation_options: Default::default(),
         cache: None,
     });
-    let out = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 8,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
-    let group = group_0(&device, &cull, vec![out.as_entire_binding()]);
-    let mut encoder = device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        pass.set_resource_table(Some(&table));
-        pass.set_pipeline(&cull);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
-    }
-    queue.submit([encoder.finish()]);
+    let out = submit_dispatch(&device, &queue, &table, &cull, 1, 2);
     log.take_table_warnings();
     drop(queue);
     let line = |ty: &str, line: u32| {
@@ -610,7 +579,7 @@ fn gpu_dropping_the_queue_reports_what_no_poll_did() {
         [line("texture_2d<f32>", 4), line("texture_2d<u32>", 5)]
     );
     // The table outlives the device and queue; everything goes without a layer message.
-    drop((device, group, out, cull, module));
+    drop((device, out, cull, module));
     drop(table);
     drop((adapter, instance));
     assert_eq!(log.take(), Vec::<String>::new(), "validation-layer messages");
