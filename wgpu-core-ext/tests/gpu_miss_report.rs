@@ -584,3 +584,92 @@ fn gpu_dropping_the_queue_reports_what_no_poll_did() {
     drop((adapter, instance));
     assert_eq!(log.take(), Vec::<String>::new(), "validation-layer messages");
 }
+
+/// The automatic model hides a texture in a dispatch that writes it through a bind group: the
+/// table's read in that dispatch takes the default and is reported; the report says the slot
+/// reads as the type now, and that it did not where the call ran. The next dispatch, which
+/// does not write it, reads it.
+#[test]
+fn gpu_a_texture_hidden_in_the_dispatch_that_writes_it_is_reported() {
+    let gpu = gpu(DIAGNOSTICS);
+    let table = gpu.device.create_resource_table(&ResourceTableDescriptor {
+        label: Some("scene"),
+        size: 4,
+    });
+    let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("target"),
+        size: wgpu::Extent3d::default(),
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    write_texel(&gpu.queue, &target, 0xff00_0020);
+    let view = target.create_view(&Default::default());
+    table.update(0, wgpu::BindingResource::TextureView(&view)).unwrap();
+    let writes = pipeline(
+        &gpu,
+        "writes",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var image: texture_storage_2d<rgba8unorm, write>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(textureLoad(getResource<texture_2d<f32>>(0), vec2(0), 0).r * 255.0) + 1u;
+    textureStore(image, vec2(0), vec4(0.0, 0.0, 0.0, 1.0));
+}",
+    );
+    let reads = pipeline(
+        &gpu,
+        "reads",
+        "enable resource_table;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(textureLoad(getResource<texture_2d<f32>>(0), vec2(0), 0).r * 255.0) + 1u;
+}",
+    );
+    let out = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 8,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let written = group_0(
+        &gpu.device,
+        &writes,
+        vec![
+            out.as_entire_binding(),
+            wgpu::BindingResource::TextureView(&view),
+        ],
+    );
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_resource_table(Some(&table));
+        pass.set_pipeline(&writes);
+        pass.set_bind_group(0, &written, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    // Hidden in the dispatch that writes it: the default, 0.
+    assert_eq!(words(&gpu.read_buffer(&out))[0], 1);
+    let told = gpu.take_table_warnings();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(
+        told[0].starts_with(
+            "getResource<texture_2d<f32>>(0) in shader 'writes' (line 5, column 30, fn main) \
+             read the default of table 'scene': slot 0 holds texture 'target'"
+        ) && told[0].ends_with(
+            "; it did not where the call ran (a dispatch or render pass that writes it hides \
+             it), or the slot changed since"
+        ),
+        "{}",
+        told[0]
+    );
+    // Visible again in a dispatch that only reads it (what the first wrote: red 0).
+    assert_eq!(run(&gpu, &table, &reads, 1, 2), [1, 0]);
+    assert_eq!(gpu.take_table_warnings(), Vec::<String>::new());
+}
