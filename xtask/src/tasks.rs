@@ -365,43 +365,41 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     // builds: one build of the whole graph instead of two. The drop-in steps build the
     // crates as users do.
     let locks = locks_env();
+    // `cargo nextest run` of the workspace (or `filter`), with the GPU and lock-order
+    // environment and `extra_env`; counts into `counts`, fails with `failure`.
+    let nextest = |counts: &mut Counts, filter: &[&str], extra_env: &[(&str, &str)], failure: &str| -> Result<()> {
+        let mut cmd = cargo();
+        cmd.current_dir(root)
+            // The default members: our crates (the patched upstream crates are members too).
+            .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
+            .args(filter)
+            .envs(gpu_env.iter().cloned())
+            .envs(locks.iter().cloned())
+            .envs(extra_env.iter().copied());
+        let (ok, c) = run_counting(&mut cmd)?;
+        *counts = c;
+        if !ok {
+            bail!("{failure}");
+        }
+        Ok(())
+    };
     report.step(
         "workspace tests (GPU tests on Vulkan, validation layer on, lock-order checks on)",
         |counts| {
-            let mut cmd = cargo();
-            cmd.current_dir(root)
-                // The default members: our crates (the patched upstream crates are members too).
-                .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
-                .envs(gpu_env.iter().cloned())
-                .envs(locks.iter().cloned());
-            if args.no_gpu {
-                cmd.args(["-E", "not test(/gpu_/)"]);
-            }
-            let (ok, c) = run_counting(&mut cmd)?;
-            *counts = c;
-            if !ok {
-                bail!("workspace tests failed");
-            }
-            Ok(())
+            let filter: &[&str] = if args.no_gpu { &["-E", "not test(/gpu_/)"] } else { &[] };
+            nextest(counts, filter, &[], "workspace tests failed")
         },
     );
     if !args.no_gpu {
         report.step(
             "GPU tests again with the miss report on (WGPU_RESOURCE_TABLE_DIAGNOSTICS=1: the rewritten shaders read and write the same, layer clean)",
             |counts| {
-                let mut cmd = cargo();
-                cmd.current_dir(root)
-                    .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
-                    .args(["-p", "wgpu-core-ext", "-p", "hal-ext", "-E", "test(/gpu_/)"])
-                    .envs(gpu_env.iter().cloned())
-                    .envs(locks.iter().cloned())
-                    .env("WGPU_RESOURCE_TABLE_DIAGNOSTICS", "1");
-                let (ok, c) = run_counting(&mut cmd)?;
-                *counts = c;
-                if !ok {
-                    bail!("GPU tests with the miss report on failed");
-                }
-                Ok(())
+                nextest(
+                    counts,
+                    &["-p", "wgpu-core-ext", "-p", "hal-ext", "-E", "test(/gpu_/)"],
+                    &[("WGPU_RESOURCE_TABLE_DIAGNOSTICS", "1")],
+                    "GPU tests with the miss report on failed",
+                )
             },
         );
     }
