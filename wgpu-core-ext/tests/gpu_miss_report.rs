@@ -640,10 +640,7 @@ fn gpu_a_texture_hidden_in_the_dispatch_that_writes_it_is_reported() {
     let written = group_0(
         &gpu.device,
         &writes,
-        vec![
-            out.as_entire_binding(),
-            wgpu::BindingResource::TextureView(&view),
-        ],
+        vec![out.as_entire_binding(), wgpu::BindingResource::TextureView(&view)],
     );
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     {
