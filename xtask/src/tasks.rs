@@ -369,8 +369,9 @@ pub fn test(root: &Path, args: &TestArgs) -> Result<()> {
     // environment and `extra_env`; counts into `counts`, fails with `failure`.
     let nextest = |counts: &mut Counts, filter: &[&str], extra_env: &[(&str, &str)], failure: &str| -> Result<()> {
         let mut cmd = cargo();
+        // Without `-p` in `filter`: the default members, our crates (the patched upstream
+        // crates are members too).
         cmd.current_dir(root)
-            // The default members: our crates (the patched upstream crates are members too).
             .args(["nextest", "run", "--no-fail-fast", "--color", "never"])
             .args(filter)
             .envs(gpu_env.iter().cloned())
